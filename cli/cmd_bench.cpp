@@ -1,0 +1,108 @@
+// mists bench: fixed seeded random-play games on one thread; throughput and a signature of the
+// outcomes that any change of behaviour moves (quote it as "Bench: <signature>" in commits).
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "solver/agents.h"
+
+namespace mists::cli {
+
+namespace {
+
+constexpr uint64_t BENCH_SEED = 20221122;  // fixed: the signature depends on it
+
+uint64_t mix(uint64_t h, uint64_t v) { return splitmix64(h ^ v); }
+
+uint64_t summary_hash(const GameSummary& g) {
+  uint64_t h = 0;
+  for (int v : {int(g.outcome), int(g.cause), g.score, g.turns, g.decisions, g.forced, g.ghosts_on_board,
+                g.ghost_supply, g.hounds_reached, g.face_down, g.discarded})
+    h = mix(h, uint64_t(uint32_t(v)));
+  return h;
+}
+
+struct Tally {
+  int games = 0, wins = 0;
+  long long placements = 0, decisions = 0, steps = 0;
+  uint64_t signature = 0;
+  double seconds = 0;
+};
+
+Tally run(const Rules& rules, int games, uint64_t seed) {
+  Tally t;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int g = 0; g < games; ++g) {
+    const Deal deal = seeded_deal(rules, seed, uint64_t(g));
+    RandomAgent agent(stream_seed(seed, uint64_t(g), AGENT_STREAM));
+    const GameSummary s = play_game(rules, deal, agent);
+    ++t.games;
+    t.wins += s.outcome == Outcome::Won;
+    t.placements += s.turns;
+    t.decisions += s.decisions + s.forced;
+    t.signature = mix(t.signature, summary_hash(s));
+  }
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return t;
+}
+
+}  // namespace
+
+void add_bench(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bench", "Seeded random-play games on 1 thread: speed and an outcome signature");
+  auto opt = std::make_shared<GameOptions>();
+  auto games = std::make_shared<int>(20000);
+  auto sweep = std::make_shared<int>(200);
+  opt->add_to(*cmd, false);
+  cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures")->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--sweep-games", *sweep, "Games per level and player count for the signature sweep")
+      ->capture_default_str()->check(CLI::Range(1, 1000000));
+  cmd->callback([=] {
+    uint64_t signature = 0;
+    Tally total;
+    std::printf("%-8s %-8s %7s %6s %9s %12s\n", "level", "players", "games", "wins", "mean len", "placements/s");
+    for (int level = 1; level <= 6; ++level)
+      for (int players = 1; players <= 5; ++players) {
+        const Rules rules = opt->rules(level, players);
+        const Tally t = run(rules, *sweep, BENCH_SEED + uint64_t(level * 10 + players));
+        signature = mix(signature, t.signature);
+        total.games += t.games;
+        total.placements += t.placements;
+        total.decisions += t.decisions;
+        total.seconds += t.seconds;
+        std::printf("%-8d %-8d %7d %6d %9.1f %12.0f\n", level, players, t.games, t.wins,
+                    double(t.placements) / t.games, double(t.placements) / t.seconds);
+      }
+    // Speed: uniform random play, level 3, 2 players (the engine's reference workload).
+    const Rules rules = opt->rules(3, 2);
+    const Tally t = run(rules, *games, BENCH_SEED);
+    signature = mix(signature, t.signature);
+    // State copies: what a search pays per playout.
+    State s = initial_state(rules);
+    const int copies = 1000000;
+    volatile uint8_t sink = 0;
+    const auto c0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < copies; ++i) {
+      State c = s;
+      c.turn = uint16_t(i);
+      sink = sink + c.cell[make_cell(START_X, START_Y) + (i & 1)];
+      s.score = int16_t(c.turn & 1);
+    }
+    const double cs = std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count();
+    std::printf("\nlevel 3, 2 players, random play, 1 thread (%s):\n", rules.catalog.path.c_str());
+    std::printf("  games          %d (%d won)\n", t.games, t.wins);
+    std::printf("  seconds        %.3f\n", t.seconds);
+    std::printf("  games/s        %.0f\n", t.games / t.seconds);
+    std::printf("  placements/s   %.0f\n", double(t.placements) / t.seconds);
+    std::printf("  decisions/s    %.0f\n", double(t.decisions) / t.seconds);
+    std::printf("  mean length    %.2f tiles\n", double(t.placements) / t.games);
+    std::printf("  state copies/s %.0f (State is %zu bytes)\n", copies / cs, sizeof(State));
+    std::printf("sweep: %d games, %lld placements in %.3f s\n", total.games, total.placements, total.seconds);
+    std::printf("Bench: %016llx\n", static_cast<unsigned long long>(signature));
+  });
+}
+
+}  // namespace mists::cli

@@ -1,0 +1,13 @@
+// One function per subcommand: each adds itself to the app and runs when chosen.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace mists::cli {
+
+void add_tiles(CLI::App& app);
+void add_play(CLI::App& app);
+void add_replay(CLI::App& app);
+void add_bench(CLI::App& app);
+
+}  // namespace mists::cli

@@ -1,0 +1,78 @@
+#include "cli/common.h"
+
+#include <filesystem>
+
+#include "engine/config/load.h"
+
+namespace mists::cli {
+
+namespace {
+void check_range(const char* name, const std::optional<int>& v, int lo, int hi) {
+  if (v && (*v < lo || *v > hi))
+    throw UsageError(std::string("--") + name + " " + std::to_string(*v) + " is out of range " + std::to_string(lo) +
+                     ".." + std::to_string(hi));
+}
+}  // namespace
+
+void GameOptions::add_to(CLI::App& app, bool with_level_and_players) {
+  app.add_option("--catalog", catalog, "Tile catalog (TOML, shared/tiles/FORMAT.md)")->capture_default_str();
+  app.add_option("--levels-dir", levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
+  if (with_level_and_players) {
+    app.add_option("--level", level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
+    app.add_option("--players", players, "Players 1-5")->capture_default_str()->check(CLI::Range(1, 5));
+  }
+  app.add_option("--ghosts", ghosts, "Override the level's ghost total (start-tile ghosts included)");
+  app.add_option("--goal", goal, "Override the level's goal (per colour on level 6)");
+  app.add_option("--hound1", hound1, "Override hound 1's threshold (0 = no hound)");
+  app.add_option("--hound2", hound2, "Override hound 2's threshold (0 = no hound)");
+  app.add_option("--piles", piles, "Override the number of draw piles (1-3)");
+  app.add_option("--joint-scoring", joint_scoring, "Rule switch R4.2: majority (default) or all_colours")
+      ->check(CLI::IsMember({"majority", "all_colours"}));
+  app.add_option("--unplaceable", unplaceable, "Rule switch R2.2: discard (default) or lose")
+      ->check(CLI::IsMember({"discard", "lose"}));
+  app.add_option("--haunted-adjacency", haunted_adjacency, "Rule switch R7.3: eight (default) or four")
+      ->check(CLI::IsMember({"eight", "four"}));
+}
+
+Level GameOptions::level_config(int lv) const {
+  check_range("ghosts", ghosts, 0, 250);
+  check_range("goal", goal, 1, 30000);
+  check_range("hound1", hound1, 0, 30000);
+  check_range("hound2", hound2, 0, 30000);
+  check_range("piles", piles, 1, 3);
+  Level l = load_level(resolve(levels_dir + "/level" + std::to_string(lv) + ".toml"));
+  if (ghosts) l.ghosts = *ghosts;
+  if (goal) l.goal = *goal;
+  if (hound1) l.hound1 = *hound1;
+  if (hound2) l.hound2 = *hound2;
+  if (piles) l.piles = *piles;
+  return l;
+}
+
+Switches GameOptions::switches() const {
+  Switches sw;
+  if (!joint_scoring.empty()) set_switch(sw, "joint_scoring", joint_scoring, "--joint-scoring");
+  if (!unplaceable.empty()) set_switch(sw, "unplaceable", unplaceable, "--unplaceable");
+  if (!haunted_adjacency.empty()) set_switch(sw, "haunted_adjacency", haunted_adjacency, "--haunted-adjacency");
+  return sw;
+}
+
+Rules GameOptions::rules(int lv, int pl) const {
+  Catalog cat = load_catalog(resolve(catalog));
+  cat.path = catalog;
+  const auto issues = validate(cat);
+  if (!issues.empty()) throw LoadError("the catalog is invalid:\n" + format_issues(cat, issues) + "(check it with: mists tiles validate " + catalog + ")");
+  GameParams params;
+  params.players = pl;
+  params.switches = switches();
+  return build_rules(std::move(cat), level_config(lv), params);
+}
+
+std::string resolve(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (fs::exists(path) || fs::path(path).is_absolute()) return path;
+  const fs::path alt = fs::path(MISTS_SOURCE_DIR) / path;
+  return fs::exists(alt) ? alt.string() : path;
+}
+
+}  // namespace mists::cli

@@ -1,0 +1,30 @@
+// Reading tile catalogs (../shared/tiles/FORMAT.md) and level files (configs/levels/) from TOML.
+// Every error names the file, the line and the field, and is thrown as LoadError.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/catalog.h"
+#include "engine/rules.h"
+
+namespace mists {
+
+struct LoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Reads a catalog file. Syntax errors, unknown keys and ill-typed values throw LoadError; the
+// result is not yet validated (see validate()).
+Catalog load_catalog(const std::string& path);
+// The same from text (tests); `name` stands for the file in messages and in Catalog::path.
+Catalog parse_catalog(const std::string& text, const std::string& name);
+
+// Reads a level file; unknown keys throw LoadError.
+Level load_level(const std::string& path);
+Level parse_level(const std::string& text, const std::string& name);
+
+// Reads a whole file; throws LoadError when it cannot.
+std::string read_file(const std::string& path);
+
+}  // namespace mists

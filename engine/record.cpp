@@ -1,0 +1,285 @@
+#include "record.h"
+
+#include <functional>
+#include <map>
+#include <sstream>
+
+namespace mists {
+
+namespace {
+
+constexpr const char* FORMAT = "mists-record/1";
+
+[[noreturn]] void fail(const std::string& name, int line, const std::string& field, const std::string& msg) {
+  throw RecordError(name + ":" + std::to_string(line) + ": " + field + ": " + msg);
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream is(s);
+  std::vector<std::string> w;
+  std::string x;
+  while (is >> x) w.push_back(x);
+  return w;
+}
+
+std::string join(const std::vector<std::string>& v, size_t from = 0) {
+  std::string s;
+  for (size_t i = from; i < v.size(); ++i) {
+    if (i > from) s += ' ';
+    s += v[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+GameRecord make_record(const Rules& R, const Deal& deal, uint64_t seed, uint64_t game, const std::string& agent,
+                       const std::string& revision) {
+  GameRecord r;
+  r.catalog_path = R.catalog.path;
+  r.catalog_checksum = R.catalog.checksum;
+  r.level = R.level;
+  r.params = R.params;
+  r.seed = seed;
+  r.game = game;
+  r.agent = agent;
+  r.revision = revision;
+  for (const auto& pile : deal.piles) {
+    r.piles.emplace_back();
+    for (uint8_t t : pile) r.piles.back().push_back(R.types[t].id);
+  }
+  return r;
+}
+
+void finish_record(GameRecord& rec, const std::vector<std::string>& steps, const GameSummary& g) {
+  rec.steps.clear();
+  for (const auto& s : steps) rec.steps.push_back({s, 0});
+  rec.outcome = g.outcome == Outcome::Won ? "won" : "lost";
+  rec.cause = std::string(loss_cause_name(g.cause));
+  rec.score = g.score;
+  rec.turns = g.turns;
+}
+
+std::string write_record(const GameRecord& r) {
+  std::ostringstream os;
+  const Level& lv = r.level;
+  os << "# Mists over Carcassonne game record (docs/records.md). Replay: mists replay FILE\n";
+  os << "format " << FORMAT << '\n';
+  os << "revision " << (r.revision.empty() ? "unknown" : r.revision) << '\n';
+  os << "catalog " << r.catalog_path << '\n';
+  os << "catalog_checksum " << r.catalog_checksum << '\n';
+  os << "level " << lv.number << '\n';
+  os << "remove_kinds " << join(lv.remove_kinds) << '\n';
+  os << "remove_ids " << join(lv.remove_ids) << '\n';
+  os << "piles " << lv.piles << '\n';
+  os << "ghosts " << lv.ghosts << '\n';
+  os << "hound1 " << lv.hound1 << '\n';
+  os << "hound2 " << lv.hound2 << '\n';
+  os << "goal " << lv.goal << '\n';
+  os << "castles " << lv.castles << '\n';
+  os << "cemetery_close " << lv.cemetery_close << '\n';
+  os << "cemetery_ghosts " << lv.cemetery_ghosts << '\n';
+  os << "haunted " << lv.haunted << '\n';
+  os << "per_colour_scores " << lv.per_colour_scores << '\n';
+  os << "players " << r.params.players << '\n';
+  os << "joint_scoring " << switch_value(r.params.switches.joint_scoring) << '\n';
+  os << "unplaceable " << switch_value(r.params.switches.unplaceable) << '\n';
+  os << "haunted_adjacency " << switch_value(r.params.switches.haunted_adjacency) << '\n';
+  os << "seed " << r.seed << '\n';
+  os << "game " << r.game << '\n';
+  os << "agent " << r.agent << '\n';
+  for (size_t k = 0; k < r.piles.size(); ++k) os << "pile " << k + 1 << ' ' << join(r.piles[k]) << '\n';
+  os << "steps\n";
+  for (const auto& s : r.steps) os << s.text << '\n';
+  os << "result " << r.outcome << ' ' << r.cause << " score " << r.score << " turns " << r.turns << '\n';
+  return os.str();
+}
+
+GameRecord parse_record(const std::string& text, const std::string& name) {
+  GameRecord r;
+  std::istringstream in(text);
+  std::string line;
+  int ln = 0;
+  bool in_steps = false, have_format = false;
+  std::map<std::string, int> seen;
+  auto to_int = [&](const std::vector<std::string>& w, const std::string& key) -> long long {
+    if (w.size() != 2) fail(name, ln, key, "expects one number");
+    try {
+      size_t used = 0;
+      const long long v = std::stoll(w[1], &used);
+      if (used != w[1].size()) throw std::invalid_argument(w[1]);
+      return v;
+    } catch (const std::exception&) {
+      fail(name, ln, key, "'" + w[1] + "' is not a number");
+    }
+  };
+  auto to_flag = [&](const std::vector<std::string>& w, const std::string& key) {
+    const long long v = to_int(w, key);
+    if (v != 0 && v != 1) fail(name, ln, key, "must be 0 or 1");
+    return v == 1;
+  };
+  while (std::getline(in, line)) {
+    ++ln;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const auto w = words(line);
+    if (w.empty()) continue;
+    const std::string& key = w[0];
+    if (in_steps) {
+      if (key == "result") {
+        // result won none score 103 turns 41
+        if (w.size() != 7 || w[3] != "score" || w[5] != "turns")
+          fail(name, ln, "result", "expected 'result <won|lost> <cause> score N turns N'");
+        if (w[1] != "won" && w[1] != "lost") fail(name, ln, "result", "'" + w[1] + "' is neither won nor lost");
+        r.outcome = w[1];
+        r.cause = w[2];
+        r.score = int(to_int({w[3], w[4]}, "result score"));
+        r.turns = int(to_int({w[5], w[6]}, "result turns"));
+        r.result_line = ln;
+        in_steps = false;
+        continue;
+      }
+      r.steps.push_back({join(w), ln});
+      continue;
+    }
+    if (r.result_line) fail(name, ln, key, "nothing may follow the result line");
+    if (key != "pile" && seen[key]++) fail(name, ln, key, "given twice");
+    if (key == "format") {
+      if (w.size() != 2 || w[1] != FORMAT) fail(name, ln, "format", "expected '" + std::string(FORMAT) + "'");
+      have_format = true;
+    } else if (key == "revision") r.revision = join(w, 1);
+    else if (key == "catalog") r.catalog_path = join(w, 1);
+    else if (key == "catalog_checksum") r.catalog_checksum = join(w, 1);
+    else if (key == "level") r.level.number = int(to_int(w, key));
+    else if (key == "remove_kinds") r.level.remove_kinds.assign(w.begin() + 1, w.end());
+    else if (key == "remove_ids") r.level.remove_ids.assign(w.begin() + 1, w.end());
+    else if (key == "piles") r.level.piles = int(to_int(w, key));
+    else if (key == "ghosts") r.level.ghosts = int(to_int(w, key));
+    else if (key == "hound1") r.level.hound1 = int(to_int(w, key));
+    else if (key == "hound2") r.level.hound2 = int(to_int(w, key));
+    else if (key == "goal") r.level.goal = int(to_int(w, key));
+    else if (key == "castles") r.level.castles = to_flag(w, key);
+    else if (key == "cemetery_close") r.level.cemetery_close = int(to_int(w, key));
+    else if (key == "cemetery_ghosts") r.level.cemetery_ghosts = to_flag(w, key);
+    else if (key == "haunted") r.level.haunted = to_flag(w, key);
+    else if (key == "per_colour_scores") r.level.per_colour_scores = to_flag(w, key);
+    else if (key == "players") r.params.players = int(to_int(w, key));
+    else if (key == "joint_scoring" || key == "unplaceable" || key == "haunted_adjacency") {
+      if (w.size() != 2) fail(name, ln, key, "expects one value");
+      try {
+        set_switch(r.params.switches, key, w[1], name + ":" + std::to_string(ln));
+      } catch (const ConfigError& e) {
+        throw RecordError(e.what());
+      }
+    } else if (key == "seed") r.seed = uint64_t(to_int(w, key));
+    else if (key == "game") r.game = uint64_t(to_int(w, key));
+    else if (key == "agent") r.agent = join(w, 1);
+    else if (key == "pile") {
+      if (w.size() < 2) fail(name, ln, "pile", "expected 'pile K id id ...'");
+      const long long k = to_int({w[0], w[1]}, "pile");
+      if (k != long(r.piles.size()) + 1) fail(name, ln, "pile", "piles must be numbered 1, 2, 3 in order");
+      r.piles.emplace_back(w.begin() + 2, w.end());
+    } else if (key == "steps") in_steps = true;
+    else fail(name, ln, key, "unknown key");
+  }
+  if (!have_format) fail(name, 1, "format", "missing: not a mists game record");
+  if (!r.result_line) fail(name, ln, "result", "missing: the record ends without a result line");
+  for (const char* k : {"catalog", "catalog_checksum", "level", "piles", "ghosts", "goal", "players", "seed"})
+    if (!seen.count(k)) fail(name, ln, k, "missing");
+  return r;
+}
+
+Deal record_deal(const Rules& R, const GameRecord& rec, const std::string& name) {
+  std::map<std::string, int> index;
+  for (int t = 0; t < R.n_land_types; ++t) index[R.types[t].id] = t;
+  Deal d;
+  std::vector<int> count(size_t(R.n_land_types), 0);
+  if (rec.piles.size() != R.pile_sizes.size())
+    fail(name, 0, "pile", "the record deals " + std::to_string(rec.piles.size()) + " piles, the level has " +
+                              std::to_string(R.pile_sizes.size()));
+  for (size_t k = 0; k < rec.piles.size(); ++k) {
+    d.piles.emplace_back();
+    if (int(rec.piles[k].size()) != R.pile_sizes[k])
+      fail(name, 0, "pile " + std::to_string(k + 1),
+           "holds " + std::to_string(rec.piles[k].size()) + " tiles, the level deals " + std::to_string(R.pile_sizes[k]));
+    for (const auto& id : rec.piles[k]) {
+      auto it = index.find(id);
+      if (it == index.end()) fail(name, 0, "pile " + std::to_string(k + 1), "unknown tile '" + id + "'");
+      d.piles.back().push_back(uint8_t(it->second));
+      ++count[size_t(it->second)];
+    }
+  }
+  for (int t = 0; t < R.n_land_types; ++t)
+    if (count[size_t(t)] != R.types[t].in_play)
+      fail(name, 0, "pile", "tile " + R.types[t].id + " is dealt " + std::to_string(count[size_t(t)]) +
+                                " times, " + std::to_string(R.types[t].in_play) + " are in play");
+  return d;
+}
+
+ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& name,
+                    const std::function<void(const State&, const std::string&)>& on_step) {
+  const Deal deal = record_deal(R, rec, name);
+  ReplayResult out;
+  State s = initial_state(R);
+  Dealer dealer(R, deal);
+  std::vector<Action> options(MAX_ACTIONS);
+  size_t i = 0;
+  int decisions = 0, forced = 0;
+  auto where = [&](size_t k) { return k < rec.steps.size() ? rec.steps[k].line : rec.result_line; };
+  auto step_field = [&](size_t k) { return "step " + std::to_string(k + 1); };
+  while (!is_over(s)) {
+    std::string done;
+    if (is_chance(s)) {
+      const int want = dealer.next(s);
+      if (i >= rec.steps.size())
+        fail(name, rec.result_line, step_field(i), "the record ends but the game goes on: expected 'draw " + R.types[want].id + "'");
+      const auto w = words(rec.steps[i].text);
+      if (w.size() != 2 || w[0] != "draw")
+        fail(name, where(i), step_field(i), "expected 'draw " + R.types[want].id + "', found '" + rec.steps[i].text + "'");
+      if (w[1] != R.types[want].id)
+        fail(name, where(i), step_field(i), "draws " + w[1] + " but the deal puts " + R.types[want].id + " on top");
+      dealer.draw(s);
+      done = rec.steps[i++].text;
+    } else {
+      const int n = legal_actions(R, s, options.data());
+      Action a;
+      if (n == 1) {
+        a = options[0];
+        ++forced;
+        done = "(forced) " + action_text(R, s, a);
+      } else {
+        if (i >= rec.steps.size())
+          fail(name, rec.result_line, step_field(i), "the record ends but the game waits for a " + std::string(phase_name(s.phase)) + " decision");
+        if (!parse_action(R, s, rec.steps[i].text, a)) {
+          std::string legal;
+          for (int k = 0; k < n && k < 12; ++k) legal += (k ? ", " : "") + action_text(R, s, options[size_t(k)]);
+          if (n > 12) legal += ", ... (" + std::to_string(n) + " in all)";
+          fail(name, where(i), step_field(i),
+               "'" + rec.steps[i].text + "' is not a legal " + std::string(phase_name(s.phase)) + " decision here; legal: " + legal);
+        }
+        ++decisions;
+        done = rec.steps[i++].text;
+      }
+      if (a.kind() == ActionKind::Haunt) dealer.take_face_down(s);
+      apply(R, s, a);
+    }
+    const std::string err = check(R, s);
+    if (!err.empty()) fail(name, where(i ? i - 1 : 0), step_field(i ? i - 1 : 0), "state inconsistent after this step:\n" + err);
+    if (on_step) on_step(s, done);
+  }
+  if (i < rec.steps.size())
+    fail(name, where(i), step_field(i), "the game is over (" + std::string(s.outcome == Outcome::Won ? "won" : "lost") +
+                                             ") but the record goes on with '" + rec.steps[i].text + "'");
+  out.final_state = s;
+  out.summary = summarize(R, s, decisions, forced);
+  const std::string outcome = s.outcome == Outcome::Won ? "won" : "lost";
+  if (outcome != rec.outcome || std::string(loss_cause_name(s.cause)) != rec.cause || out.summary.score != rec.score ||
+      out.summary.turns != rec.turns)
+    fail(name, rec.result_line, "result",
+         "the record says " + rec.outcome + " " + rec.cause + " score " + std::to_string(rec.score) + " turns " +
+             std::to_string(rec.turns) + ", the replay ends " + outcome + " " + std::string(loss_cause_name(s.cause)) +
+             " score " + std::to_string(out.summary.score) + " turns " + std::to_string(out.summary.turns));
+  return out;
+}
+
+}  // namespace mists

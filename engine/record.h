@@ -1,0 +1,68 @@
+// Game records: everything needed to re-run one game and check it step by step (docs/records.md).
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "game.h"
+
+namespace mists {
+
+struct RecordError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct RecordStep {
+  std::string text;  // "draw 14a", "place 1 0 2", ...
+  int line = 0;      // line in the record file (0 when built in memory)
+};
+
+struct GameRecord {
+  std::string catalog_path;
+  std::string catalog_checksum;
+  Level level;
+  GameParams params;
+  uint64_t seed = 0;
+  uint64_t game = 0;            // game index within the run
+  std::string agent;
+  std::string revision;         // git revision of the program that played it
+  std::vector<std::vector<std::string>> piles;  // tile ids, top first
+  std::vector<RecordStep> steps;
+  // Result as played.
+  std::string outcome;          // "won" or "lost"
+  std::string cause;            // loss cause name, "none" for a win
+  int score = 0;
+  int turns = 0;
+  int result_line = 0;
+};
+
+// Fills the header of a record for a game of `rules` with `deal`.
+GameRecord make_record(const Rules& rules, const Deal& deal, uint64_t seed, uint64_t game, const std::string& agent,
+                       const std::string& revision);
+// Sets the steps and the result after play.
+void finish_record(GameRecord& rec, const std::vector<std::string>& steps, const GameSummary& result);
+
+std::string write_record(const GameRecord& rec);
+// Parses a record; a malformed line throws RecordError "name:line: field: message".
+GameRecord parse_record(const std::string& text, const std::string& name);
+
+// The deal a record names, as type indices of `rules`; throws RecordError for an unknown tile or
+// piles that do not hold the tiles in play.
+Deal record_deal(const Rules& rules, const GameRecord& rec, const std::string& name);
+
+struct ReplayResult {
+  State final_state;
+  GameSummary summary;
+  std::vector<std::string> turn_log;  // one entry per step, with the status after it
+};
+
+// Re-runs a record against `rules`, checking each draw against the deal, each decision against the
+// legal options and the state's consistency after each step, and the result at the end. The
+// first divergence throws RecordError naming the record line and step. `on_step`, if given, is
+// called after every applied step with the step text (forced steps as "(forced) ...").
+ReplayResult replay(const Rules& rules, const GameRecord& rec, const std::string& name,
+                    const std::function<void(const State&, const std::string&)>& on_step = {});
+
+}  // namespace mists

@@ -1,0 +1,224 @@
+#include "rules.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace mists {
+
+std::string_view switch_value(JointScoring v) { return v == JointScoring::Majority ? "majority" : "all_colours"; }
+std::string_view switch_value(Unplaceable v) { return v == Unplaceable::Discard ? "discard" : "lose"; }
+std::string_view switch_value(HauntedAdjacency v) { return v == HauntedAdjacency::Eight ? "eight" : "four"; }
+
+void set_switch(Switches& sw, const std::string& key, const std::string& value, const std::string& where) {
+  auto bad = [&](const char* allowed) {
+    throw ConfigError(where + ": " + key + ": '" + value + "' is not one of " + allowed);
+  };
+  if (key == "joint_scoring") {
+    if (value == "majority") sw.joint_scoring = JointScoring::Majority;
+    else if (value == "all_colours") sw.joint_scoring = JointScoring::AllColours;
+    else bad("majority, all_colours");
+  } else if (key == "unplaceable") {
+    if (value == "discard") sw.unplaceable = Unplaceable::Discard;
+    else if (value == "lose") sw.unplaceable = Unplaceable::Lose;
+    else bad("discard, lose");
+  } else if (key == "haunted_adjacency") {
+    if (value == "eight") sw.haunted_adjacency = HauntedAdjacency::Eight;
+    else if (value == "four") sw.haunted_adjacency = HauntedAdjacency::Four;
+    else bad("eight, four");
+  } else {
+    throw ConfigError(where + ": unknown rule switch '" + key + "' (joint_scoring, unplaceable, haunted_adjacency)");
+  }
+}
+
+namespace {
+
+Terrain side_terrain(const TileSpec& t, int side) {
+  const char mid = t.edges[slot_of(side, 1)];
+  if (mid == 'C') return Terrain::City;
+  if (mid == 'R' || mid == 'r') return Terrain::Road;
+  return Terrain::Field;
+}
+
+TileType compile_type(const TileSpec& spec, const Level& level) {
+  TileType tt;
+  tt.id = spec.id;
+  tt.spec = &spec;
+  // Features in a fixed order: cities, roads, mists, castle, cemetery (fields and monasteries
+  // play no part in the co-op rules).
+  for (RegionKind k : {RegionKind::City, RegionKind::Road, RegionKind::Mist, RegionKind::Castle, RegionKind::Cemetery})
+    for (size_t i = 0; i < spec.regions.size(); ++i) {
+      const RegionSpec& r = spec.regions[i];
+      if (r.kind != k) continue;
+      Feature f;
+      f.kind = k;
+      f.arms = uint8_t(r.arms);
+      f.ghosts = uint8_t(r.ghosts);
+      f.spec_region = uint8_t(i);
+      int sides = 0;
+      for (int s = 0; s < SIDE_NB; ++s) sides += (r.slots & side_mask(s)) != 0;
+      bool misty_road = false;
+      for (int s = 0; s < SLOT_NB; ++s) misty_road |= (r.slots >> s & 1) && spec.edges[s] == 'r';
+      switch (k) {
+        case RegionKind::City: f.open = int8_t(sides); f.takes_meeple = true; break;
+        case RegionKind::Road: f.open = int8_t(sides); f.takes_meeple = !misty_road; break;  // R2.4
+        case RegionKind::Mist: f.open = int8_t(__builtin_popcount(r.slots)); break;
+        case RegionKind::Castle: f.takes_meeple = level.castles; tt.castle = int8_t(tt.features.size()); break;
+        case RegionKind::Cemetery: tt.cemetery = int8_t(tt.features.size()); break;
+        default: break;
+      }
+      tt.features.push_back(f);
+    }
+  tt.misty = spec.misty();
+  for (int rot = 0; rot < 4; ++rot) {
+    Orientation& o = tt.rot[rot];
+    o.main.fill(0xFF);
+    o.mist.fill(0xFF);
+    o.side_main.fill(0xFF);
+    for (int side = 0; side < SIDE_NB; ++side)
+      o.sides |= uint8_t(uint8_t(side_terrain(spec, (side - rot + 4) & 3)) << (2 * side));
+    for (size_t fi = 0; fi < tt.features.size(); ++fi) {
+      const RegionSpec& r = spec.regions[tt.features[fi].spec_region];
+      const SlotMask m = rotate_mask(r.slots, rot);
+      for (int s = 0; s < SLOT_NB; ++s) {
+        if (!(m >> s & 1)) continue;
+        if (r.kind == RegionKind::Mist) {
+          o.mist[s] = uint8_t(fi);
+          o.misty |= SlotMask(1u << s);
+        } else {
+          o.main[s] = uint8_t(fi);
+          if (s % 3 == 1) o.side_main[s / 3] = uint8_t(fi);
+        }
+      }
+    }
+  }
+  // A rotation is redundant when the turned tile equals a smaller rotation's slot for slot.
+  for (int rot = 0; rot < 4; ++rot) {
+    tt.rot_ok[rot] = true;
+    for (int prev = 0; prev < rot && tt.rot_ok[rot]; ++prev) {
+      bool same = true;
+      for (int s = 0; s < SLOT_NB && same; ++s) {
+        const int a = tt.rot[rot].main[s], b = tt.rot[prev].main[s];
+        const int ma = tt.rot[rot].mist[s], mb = tt.rot[prev].mist[s];
+        same = (a == 0xFF) == (b == 0xFF) && (ma == 0xFF) == (mb == 0xFF) &&
+               spec.edges[rotate_slot(s, 4 - rot)] == spec.edges[rotate_slot(s, 4 - prev)];
+      }
+      // Same slot terrain; also the same region partition with the same attributes.
+      if (same) {
+        for (int s = 0; s < SLOT_NB && same; ++s)
+          for (int t = 0; t < SLOT_NB && same; ++t) {
+            const bool pa = tt.rot[rot].main[s] != 0xFF && tt.rot[rot].main[s] == tt.rot[rot].main[t];
+            const bool pb = tt.rot[prev].main[s] != 0xFF && tt.rot[prev].main[s] == tt.rot[prev].main[t];
+            const bool qa = tt.rot[rot].mist[s] != 0xFF && tt.rot[rot].mist[s] == tt.rot[rot].mist[t];
+            const bool qb = tt.rot[prev].mist[s] != 0xFF && tt.rot[prev].mist[s] == tt.rot[prev].mist[t];
+            same = pa == pb && qa == qb;
+          }
+        for (int s = 0; s < SLOT_NB && same; ++s) {
+          auto attr = [&](int fi) {
+            if (fi == 0xFF) return std::array<int, 4>{-1, 0, 0, 0};
+            const Feature& f = tt.features[size_t(fi)];
+            const RegionSpec& r = spec.regions[f.spec_region];
+            return std::array<int, 4>{int(f.kind), f.arms, f.ghosts, int(r.end)};
+          };
+          same = attr(tt.rot[rot].main[s]) == attr(tt.rot[prev].main[s]) &&
+                 attr(tt.rot[rot].mist[s]) == attr(tt.rot[prev].mist[s]);
+        }
+      }
+      if (same) tt.rot_ok[rot] = false;
+    }
+  }
+  return tt;
+}
+
+}  // namespace
+
+Rules build_rules(Catalog catalog, Level level, GameParams params) {
+  auto fail = [](const std::string& field, const std::string& why) { throw ConfigError(field + ": " + why); };
+  if (params.players < 1 || params.players > MAX_PLAYERS) fail("players", "must be 1 to 5, got " + std::to_string(params.players));
+  if (level.piles < 1 || level.piles > MAX_PILES) fail("piles", "must be 1 to 3, got " + std::to_string(level.piles));
+  if (level.ghosts < 0 || level.ghosts > 250) fail("ghosts", "must be 0 to 250, got " + std::to_string(level.ghosts));
+  if (level.goal < 1 || level.goal > 30000) fail("goal", "must be 1 to 30000, got " + std::to_string(level.goal));
+  if (level.hound1 < 0 || level.hound2 < 0) fail("hound", "thresholds must not be negative");
+  if (level.hound2 && !level.hound1) fail("hound2", "hound 2 needs hound 1");
+  if (level.hound2 && level.hound2 <= level.hound1)
+    fail("hound2", "must be above hound1 (" + std::to_string(level.hound1) + "), got " + std::to_string(level.hound2));
+  const int hounds = (level.hound1 > 0) + (level.hound2 > 0);
+  if (hounds > level.piles - 1)
+    fail("piles", std::to_string(hounds) + " hound(s) need " + std::to_string(hounds + 1) + " piles, level has " +
+                      std::to_string(level.piles));
+  if (level.cemetery_close != 0 && level.cemetery_close != 4 && level.cemetery_close != 8)
+    fail("cemetery_close", "must be 0, 4 or 8, got " + std::to_string(level.cemetery_close));
+  for (const auto& k : level.remove_kinds)
+    if (k != "castle" && k != "cemetery" && k != "monastery") fail("remove_kinds", "unknown kind '" + k + "'");
+  for (const auto& id : level.remove_ids)
+    if (!catalog.find(id)) fail("remove_ids", "no tile '" + id + "' in " + catalog.path);
+
+  Rules r;
+  r.catalog = std::move(catalog);
+  r.level = std::move(level);
+  r.params = params;
+  const Catalog& cat = r.catalog;
+  const Level& lv = r.level;
+
+  if (cat.tiles.size() + cat.start.size() > size_t(MAX_TYPES))
+    fail("catalog", "has " + std::to_string(cat.tiles.size() + cat.start.size()) + " designs, the engine holds " +
+                        std::to_string(MAX_TYPES));
+  int nodes = 0;
+  for (const auto& spec : cat.tiles) {
+    TileType tt = compile_type(spec, lv);
+    bool removed = std::find(lv.remove_ids.begin(), lv.remove_ids.end(), spec.id) != lv.remove_ids.end();
+    for (const auto& k : lv.remove_kinds)
+      for (const auto& reg : spec.regions) removed |= kind_name(reg.kind) == k;
+    tt.in_play = removed ? 0 : spec.copies;
+    r.tiles_in_play += tt.in_play;
+    nodes += tt.in_play * int(tt.features.size());
+    if (tt.features.size() > 8) fail("catalog", "tile " + spec.id + " has more than 8 features");
+    r.types.push_back(std::move(tt));
+  }
+  r.n_land_types = int(r.types.size());
+  for (const auto& spec : cat.start) {
+    TileType tt = compile_type(spec, lv);
+    tt.in_play = 0;
+    nodes += int(tt.features.size());
+    r.start_types.push_back(int(r.types.size()));
+    r.start_at.emplace_back(spec.at_x, spec.at_y);
+    r.start_ghosts += spec.ghost_symbols();
+    r.types.push_back(std::move(tt));
+  }
+  if (nodes > MAX_NODES) fail("catalog", "needs " + std::to_string(nodes) + " feature nodes, the engine holds " + std::to_string(MAX_NODES));
+  if (r.tiles_in_play + int(cat.start.size()) > MAX_TILES)
+    fail("catalog", std::to_string(r.tiles_in_play) + " tiles in play, the engine holds " + std::to_string(MAX_TILES - int(cat.start.size())));
+  if (r.tiles_in_play < lv.piles) fail("piles", "more piles than tiles in play");
+  for (int p = 0; p < lv.piles; ++p) r.pile_sizes.push_back(r.tiles_in_play / lv.piles + (p < r.tiles_in_play % lv.piles));
+  if (lv.ghosts < r.start_ghosts)
+    fail("ghosts", "the start tile alone takes " + std::to_string(r.start_ghosts) + " ghosts, the total is " +
+                       std::to_string(lv.ghosts));
+
+  // Meeples (R1.4, R7.6).
+  const int P = params.players;
+  r.n_colours = P <= 2 ? 4 : P;
+  for (auto& pc : r.player_colours) pc.fill(-1);
+  for (int c = 0; c < r.n_colours; ++c) {
+    int per = P <= 2 ? 3 : 5;
+    if (lv.per_colour_scores && P >= 3) per = 4;  // one meeple is the colour's score marker
+    r.meeples_per_colour[size_t(c)] = per;
+    r.n_meeples += per;
+  }
+  if (P == 1) r.player_colours[0] = {0, 1, 2, 3};
+  else if (P == 2) r.player_colours[0] = {0, 1, -1, -1}, r.player_colours[1] = {2, 3, -1, -1};
+  else
+    for (int p = 0; p < P; ++p) r.player_colours[size_t(p)][0] = int8_t(p);
+  return r;
+}
+
+std::string Rules::describe() const {
+  std::ostringstream os;
+  os << "level " << level.number << " (" << level.name << "), " << params.players << " player(s), catalog "
+     << catalog.path << " [" << catalog.checksum << "], " << tiles_in_play << " tiles in " << level.piles
+     << " pile(s), ghosts " << level.ghosts << ", hounds " << level.hound1 << "/" << level.hound2 << ", goal "
+     << level.goal << (level.per_colour_scores ? " per colour" : "") << ", joint_scoring "
+     << switch_value(params.switches.joint_scoring) << ", unplaceable " << switch_value(params.switches.unplaceable)
+     << ", haunted_adjacency " << switch_value(params.switches.haunted_adjacency);
+  return os.str();
+}
+
+}  // namespace mists

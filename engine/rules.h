@@ -1,0 +1,127 @@
+// Rules: a catalog, a level and the game parameters compiled into the immutable tables that the
+// state's hot paths read. Built once, passed as `const Rules&`.
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "types.h"
+
+namespace mists {
+
+// Thrown for impossible configurations: names the field and why.
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The rule switches of RULES.md, one per ambiguous point that changes play.
+enum class JointScoring : uint8_t { Majority, AllColours };       // R4.2
+enum class Unplaceable : uint8_t { Discard, Lose };               // R2.2
+enum class HauntedAdjacency : uint8_t { Eight, Four };            // R7.3
+
+struct Switches {
+  JointScoring joint_scoring = JointScoring::Majority;
+  Unplaceable unplaceable = Unplaceable::Discard;
+  HauntedAdjacency haunted_adjacency = HauntedAdjacency::Eight;
+};
+std::string_view switch_value(JointScoring v);
+std::string_view switch_value(Unplaceable v);
+std::string_view switch_value(HauntedAdjacency v);
+// Sets switch `key` from its text value; throws ConfigError "where: key: ..." for a bad one.
+void set_switch(Switches& sw, const std::string& key, const std::string& value, const std::string& where);
+
+// One level as data (configs/levels/levelN.toml). Every number can be overridden for balancing.
+struct Level {
+  int number = 1;
+  std::string name;
+  std::vector<std::string> remove_kinds;  // region kinds whose tiles leave the game ("castle", "cemetery")
+  std::vector<std::string> remove_ids;    // tile ids that leave the game (every copy)
+  int piles = 1;                          // draw piles of equal size (R6.1)
+  int ghosts = 15;                        // ghost total, start-tile ghosts included (R1.3)
+  int hound1 = 0, hound2 = 0;             // hound thresholds, 0 = no hound (R6.2)
+  int goal = 50;                          // points to win (R4.5), per colour with per_colour_scores
+  bool castles = false;                   // R5.1 castles score and take meeples
+  int cemetery_close = 0;                 // 0 = no cemeteries, 4 or 8 neighbours to close (R5.2, R7.1)
+  bool cemetery_ghosts = false;           // R5.4 the extra ghost on an open cemetery, R5.3 return on close
+  bool haunted = false;                   // R7.2-R7.5 ghosts around new cemeteries, face-down tiles
+  bool per_colour_scores = false;         // R7.6
+  bool goal_verified = true;              // false: the goal is a recollection (level 2)
+  std::string path;                       // file it came from
+};
+
+// Everything that chooses one game configuration besides the shuffle.
+struct GameParams {
+  int players = 2;  // 1..5
+  Switches switches;
+};
+
+// Play tables of one tile design in one rotation.
+struct Orientation {
+  uint8_t sides = 0;                         // terrain per side, 2 bits each (Terrain), N at bits 0-1
+  std::array<uint8_t, SLOT_NB> main{};       // slot -> feature index of its city/road, or 0xFF
+  std::array<uint8_t, SLOT_NB> mist{};       // slot -> feature index of its mist area, or 0xFF
+  std::array<uint8_t, SIDE_NB> side_main{};  // side -> feature index of the city/road on its middle slot, or 0xFF
+  SlotMask misty = 0;                        // slots under mist
+};
+
+// A feature region of a tile design: what becomes a union-find node when the tile is placed.
+struct Feature {
+  RegionKind kind = RegionKind::City;
+  int8_t open = 0;      // open connections when placed alone: sides (city, road) or misty slots (mist)
+  uint8_t arms = 0;
+  uint8_t ghosts = 0;   // mist: ghost symbols
+  bool takes_meeple = false;  // city, clear road, castle (levels 2+)
+  uint8_t spec_region = 0;    // index into TileSpec::regions
+};
+
+struct TileType {
+  std::string id;
+  const TileSpec* spec = nullptr;  // points into Rules::catalog
+  std::vector<Feature> features;   // cities, roads, mists, then castle / cemetery
+  std::array<Orientation, 4> rot;
+  std::array<bool, 4> rot_ok{};    // rotation r gives a tile unlike every smaller rotation's
+  int8_t castle = -1;              // feature index of the castle, or -1
+  int8_t cemetery = -1;            // feature index of the cemetery, or -1
+  bool misty = false;
+  int in_play = 0;                 // copies in the game
+};
+
+struct Rules {
+  Rules() = default;
+  Rules(const Rules&) = delete;  // TileType::spec points into catalog
+  Rules& operator=(const Rules&) = delete;
+  Rules(Rules&&) = default;
+  Rules& operator=(Rules&&) = default;
+
+  Catalog catalog;
+  Level level;
+  GameParams params;
+
+  std::vector<TileType> types;        // land tile designs then start cells
+  int n_land_types = 0;
+  int tiles_in_play = 0;
+  std::vector<int> pile_sizes;        // tiles per pile, in order
+  std::vector<int> start_types;       // type index of each start cell
+  std::vector<std::pair<int, int>> start_at;
+  int start_ghosts = 0;               // ghost symbols on the start tile (R1.3)
+
+  // Meeples (R1.4, R7.6).
+  int n_colours = 0;                              // colours in play: colours 0..n_colours-1
+  std::array<int, COLOUR_NB> meeples_per_colour{};
+  std::array<std::array<int8_t, 4>, MAX_PLAYERS> player_colours{};  // -1 terminated
+  int n_meeples = 0;
+
+  // Resolved level numbers and switches, for records and reports.
+  std::string describe() const;
+};
+
+// Compiles the tables; throws ConfigError for impossible parameters (too few ghosts for the start
+// tile, more piles than tiles, players out of 1..5, a catalog over the engine's capacities, ...).
+// Piles share the tiles equally; a remainder goes to the first piles.
+Rules build_rules(Catalog catalog, Level level, GameParams params);
+
+}  // namespace mists

@@ -1,0 +1,29 @@
+// Text views of tiles, boards and decisions, for people comparing tiles with the box, for game
+// records and for golden tests.
+#pragma once
+
+#include <string>
+
+#include "state.h"
+
+namespace mists {
+
+// A tile design drawn as text: its 12 slots round a box, its centre feature, then its regions.
+std::string render_tile(const TileSpec& spec);
+
+// The board: each cell 3 x 3 characters. Middle of each side: the side's terrain (C city, R road,
+// F field; lower case under mist). Centre: K castle, + cemetery, M monastery, # face-down tile, or
+// the initial of a meeple's colour on the tile. Top-left corner: ghosts on the tile (1-9, * more).
+std::string render_board(const Rules& rules, const State& s);
+
+// One-line summary: turn, phase, score(s), ghosts, meeples, piles, hounds, outcome.
+std::string render_status(const Rules& rules, const State& s);
+
+// Coordinates relative to the start tile's first cell, as records write them.
+inline int rel_x(int x) { return x - START_X; }
+inline int rel_y(int y) { return y - START_Y; }
+
+// The legal action whose action_text equals `text`; false when none does.
+bool parse_action(const Rules& rules, const State& s, const std::string& text, Action& out);
+
+}  // namespace mists

@@ -1,0 +1,120 @@
+// Basic types shared by every part of the engine: slots, sides, terrain, board cells, actions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace mists {
+
+// ---- Sides and slots ---------------------------------------------------------------------------
+// A square tile has 4 sides (N E S W) of 3 slots each, numbered clockwise as seen from the tile's
+// centre: slot index = side * 3 + (k - 1) for slot name <side><k>. Road slots are middle slots.
+enum Side : uint8_t { North = 0, East = 1, South = 2, West = 3, SIDE_NB = 4 };
+constexpr int SLOT_NB = 12;
+using SlotMask = uint16_t;  // bit i = slot i
+
+constexpr int slot_of(int side, int k) { return side * 3 + k; }  // k in 0..2
+constexpr int side_of_slot(int slot) { return slot / 3; }
+constexpr Side opposite(int side) { return Side((side + 2) & 3); }
+// The slot of the neighbour across `side` that touches `slot`: N1 meets the south neighbour's S3...
+constexpr int facing_slot(int slot) { return opposite(slot / 3) * 3 + (2 - slot % 3); }
+// Where `slot` goes when the tile turns clockwise by `rot` quarter turns.
+constexpr int rotate_slot(int slot, int rot) { return (slot + 3 * rot) % SLOT_NB; }
+constexpr SlotMask side_mask(int side) { return SlotMask(7u << (side * 3)); }
+constexpr SlotMask rotate_mask(SlotMask m, int rot) {
+  const int s = 3 * (rot & 3);
+  return SlotMask(((m << s) | (m >> (SLOT_NB - s))) & 0xFFF);
+}
+std::string slot_name(int slot);  // "N1".."W3"
+
+// ---- Terrain -------------------------------------------------------------------------------------
+// Terrain of one side for placement legality (mist is ignored there, R2.1).
+enum class Terrain : uint8_t { Field = 0, Road = 1, City = 2 };
+
+// Features a tile region can be.
+enum class RegionKind : uint8_t { City, Road, Field, Mist, Castle, Cemetery, Monastery, KIND_NB };
+std::string_view kind_name(RegionKind k);
+
+enum class RoadEnd : uint8_t { Village, Castle, Ruin, City, Monastery };
+std::string_view road_end_name(RoadEnd e);
+
+// ---- Colours ---------------------------------------------------------------------------------
+constexpr int COLOUR_NB = 6;
+constexpr std::array<std::string_view, COLOUR_NB> COLOUR_NAMES = {"red",   "green", "blue",
+                                                                  "yellow", "black", "pink"};
+
+// ---- Board -----------------------------------------------------------------------------------------
+// The board is a 64 x 64 grid whose outer ring is a wall: cells x, y in 1..62 hold tiles. Row y is
+// one 64-bit word of a bitboard (bit x). The start tile's north-west cell sits at (31, 31).
+constexpr int BOARD_W = 64;
+constexpr int BOARD_H = 64;
+constexpr int CELL_NB = BOARD_W * BOARD_H;
+constexpr int START_X = 31;
+constexpr int START_Y = 31;
+using Cell = uint16_t;  // y * BOARD_W + x
+constexpr Cell make_cell(int x, int y) { return Cell(y * BOARD_W + x); }
+constexpr int cell_x(Cell c) { return c % BOARD_W; }
+constexpr int cell_y(Cell c) { return c / BOARD_W; }
+constexpr bool inside(int x, int y) { return x >= 1 && x <= BOARD_W - 2 && y >= 1 && y <= BOARD_H - 2; }
+constexpr std::array<int, SIDE_NB> DX = {0, 1, 0, -1};
+constexpr std::array<int, SIDE_NB> DY = {-1, 0, 1, 0};
+// The 8 cells around a cell, orthogonal ones first (N E S W), then NE SE SW NW.
+constexpr std::array<int, 8> RING_DX = {0, 1, 0, -1, 1, 1, -1, -1};
+constexpr std::array<int, 8> RING_DY = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+// ---- Capacities --------------------------------------------------------------------------------------
+constexpr int MAX_TILES = 64;        // placed tiles, start cells included
+constexpr int MAX_TYPES = 64;        // tile designs in one catalog
+constexpr int MAX_NODES = 512;       // feature regions of all placed tiles
+constexpr int MAX_MEEPLES = 30;      // 6 colours x 5
+constexpr int MAX_PILES = 3;
+constexpr int MAX_PLAYERS = 5;
+constexpr int MAX_PENDING = 16;      // features completed by one placement
+constexpr int MAX_ACTIONS = 4096;    // legal options at one decision point, at most
+constexpr uint8_t NO_TILE = 0xFF;
+
+// ---- Actions -----------------------------------------------------------------------------------------
+// A team decision packed in 32 bits:
+//   bits  0..3   kind (ActionKind)
+//   bits  4..15  a: a cell (Place, Haunt), a meeple (Bury, Hound), a region (Meeple),
+//                   a pending scoring (Score), a tile (CemeteryGhost)
+//   bits 16..23  b: rotation (Place), colour (Meeple), tile or NO_TILE (Score, Hound)
+//   bits 24..31  c: second tile or NO_TILE (Hound)
+enum class ActionKind : uint8_t {
+  Place,          // a = cell, b = rotation
+  Meeple,         // a = region index on the placed tile or 0xFFF for none, b = colour
+  Score,          // a = pending index, b = tile to clear or NO_TILE to take the points
+  Bury,           // a = meeple
+  CemeteryGhost,  // a = tile index of the open cemetery that gets the ghost
+  Hound,          // a = meeple, b and c = tiles to clear or NO_TILE
+  Haunt,          // a = cell for the face-down tile
+};
+constexpr uint16_t NO_REGION = 0xFFF;
+
+struct Action {
+  uint32_t bits = 0;
+  static constexpr Action make(ActionKind k, uint32_t a, uint32_t b = 0, uint32_t c = 0) {
+    return Action{uint32_t(k) | (a & 0xFFF) << 4 | (b & 0xFF) << 16 | (c & 0xFF) << 24};
+  }
+  constexpr ActionKind kind() const { return ActionKind(bits & 0xF); }
+  constexpr uint32_t a() const { return (bits >> 4) & 0xFFF; }
+  constexpr uint32_t b() const { return (bits >> 16) & 0xFF; }
+  constexpr uint32_t c() const { return (bits >> 24) & 0xFF; }
+  friend constexpr bool operator==(Action x, Action y) { return x.bits == y.bits; }
+};
+
+// ---- Game results -------------------------------------------------------------------------------
+enum class Outcome : uint8_t { Ongoing, Won, Lost };
+enum class LossCause : uint8_t {
+  None,
+  GhostSupply,   // R3.5: fewer ghosts in the supply than must be placed
+  Pile1Target,   // R6.4: pile 1 ran out before hound 1 was reached
+  Pile2Target,   // R6.4: pile 2 ran out before hound 2 was reached
+  TilesOut,      // R6.4: the last pile ran out before the goal
+  Unplaceable,   // R2.2 with unplaceable = "lose": a drawn tile fitted nowhere
+};
+std::string_view loss_cause_name(LossCause c);
+
+}  // namespace mists
