@@ -9,5 +9,6 @@ void add_tiles(CLI::App& app);
 void add_play(CLI::App& app);
 void add_replay(CLI::App& app);
 void add_bench(CLI::App& app);
+void add_analyze(CLI::App& app);  // and merge
 
 }  // namespace mists::cli

@@ -14,14 +14,14 @@ void check_range(const char* name, const std::optional<int>& v, int lo, int hi) 
 }
 }  // namespace
 
-void GameOptions::add_to(CLI::App& app, bool with_level_and_players) {
+void GameOptions::add_to(CLI::App& app, bool with_level_and_players, bool with_ghosts) {
   app.add_option("--catalog", catalog, "Tile catalog (TOML, shared/tiles/FORMAT.md)")->capture_default_str();
   app.add_option("--levels-dir", levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   if (with_level_and_players) {
     app.add_option("--level", level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
     app.add_option("--players", players, "Players 1-5")->capture_default_str()->check(CLI::Range(1, 5));
   }
-  app.add_option("--ghosts", ghosts, "Override the level's ghost total (start-tile ghosts included)");
+  if (with_ghosts) app.add_option("--ghosts", ghosts, "Override the level's ghost total (start-tile ghosts included)");
   app.add_option("--goal", goal, "Override the level's goal (per colour on level 6)");
   app.add_option("--hound1", hound1, "Override hound 1's threshold (0 = no hound)");
   app.add_option("--hound2", hound2, "Override hound 2's threshold (0 = no hound)");

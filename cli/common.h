@@ -24,7 +24,7 @@ struct GameOptions {
   std::string joint_scoring, unplaceable, haunted_adjacency;
 
   // Adds --catalog --level --players --ghosts --goal --hound1 --hound2 --piles and the switches.
-  void add_to(CLI::App& app, bool with_level_and_players = true);
+  void add_to(CLI::App& app, bool with_level_and_players = true, bool with_ghosts = true);
   // The level file of `level` with the overrides applied.
   Level level_config(int level) const;
   Switches switches() const;

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   CLI::App app{"mists — simulator, solver and difficulty analyzer for Mists over Carcassonne"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mists ") + mists::cli::revision());
+  mists::cli::add_analyze(app);
   mists::cli::add_tiles(app);
   mists::cli::add_play(app);
   mists::cli::add_replay(app);

@@ -1,5 +1,7 @@
 #include "solver/agents.h"
 
+#include <limits>
+
 namespace mists {
 
 Deal seeded_deal(const Rules& rules, uint64_t run_seed, uint64_t game) {
@@ -7,6 +9,76 @@ Deal seeded_deal(const Rules& rules, uint64_t run_seed, uint64_t game) {
   Rng rng(stream_seed(run_seed, game, DEAL_STREAM));
   rng.shuffle(tiles);
   return deal_piles(rules, tiles);
+}
+
+int true_next_tile(const Rules& R, const Deal& deal, const State& s) {
+  const int seg = draw_segment(s);
+  if (seg < 0) return -1;
+  return deal.piles[size_t(seg)][size_t(R.pile_sizes[size_t(seg)] - s.pile_size[seg])];
+}
+
+int GreedyAgent::operator()(const State& s, const Action* options, int n) {
+  double best = -std::numeric_limits<double>::infinity();
+  int pick = 0, ties = 0;
+  State c;
+  for (int i = 0; i < n; ++i) {
+    c = s;
+    apply(*R_, c, options[i]);
+    const double v = evaluate(*R_, c, w_);
+    if (v > best + 1e-9) {
+      best = v;
+      pick = i;
+      ties = 1;
+    } else if (v > best - 1e-9 && rng_.below(uint32_t(++ties)) == 0) {
+      pick = i;  // reservoir choice among equals
+    }
+  }
+  return pick;
+}
+
+Weights ExpertAgent::default_weights() {
+  Weights w;
+  w.supply = 3.0;
+  w.low_supply = 8.0;
+  w.safe_supply = 5;
+  w.dead_ghost = 1.5;
+  w.live_open = 0.2;
+  w.meeple = 1.2;
+  w.meeple_value = 0.45;
+  w.pressure = 5.0;
+  return w;
+}
+
+ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed) : ExpertAgent(rules, seed, default_weights()) {}
+ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed, Weights w)
+    : R_(&rules), rng_(seed), w_(w), inner_(rules, splitmix64(seed), w) {}
+
+double ExpertAgent::finish_turn_value(State s) {
+  thread_local Action buf[MAX_ACTIONS];
+  const uint16_t turn = s.turn;
+  while (!is_over(s) && !is_chance(s) && s.turn == turn) {
+    const int n = legal_actions(*R_, s, buf);
+    apply(*R_, s, buf[n > 1 ? inner_(s, buf, n) : 0]);
+  }
+  return evaluate(*R_, s, w_);
+}
+
+int ExpertAgent::operator()(const State& s, const Action* options, int n) {
+  double best = -std::numeric_limits<double>::infinity();
+  int pick = 0, ties = 0;
+  for (int i = 0; i < n; ++i) {
+    State c = s;
+    apply(*R_, c, options[i]);
+    const double v = finish_turn_value(c);
+    if (v > best + 1e-9) {
+      best = v;
+      pick = i;
+      ties = 1;
+    } else if (v > best - 1e-9 && rng_.below(uint32_t(++ties)) == 0) {
+      pick = i;
+    }
+  }
+  return pick;
 }
 
 }  // namespace mists

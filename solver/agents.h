@@ -1,8 +1,15 @@
-// Agents: who makes the team's decisions. The hot path binds an agent at compile time; choice by
-// name happens in cli/.
+// Agents: who makes the team's decisions. An agent is a callable
+//   int operator()(const State& s, const Action* options, int n)   // n >= 2, returns an index
+// bound at compile time in the hot paths; choice by name happens only in cli/ (AnyAgent).
 #pragma once
 
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "engine/game.h"
+#include "solver/eval.h"
 #include "solver/rng.h"
 
 namespace mists {
@@ -17,8 +24,44 @@ class RandomAgent {
   Rng rng_;
 };
 
+// Best immediate outcome: applies each option to a copy and keeps the best `evaluate` (solver/eval.h)
+// of the position it leads to; ties go to a random one of the best.
+class GreedyAgent {
+ public:
+  GreedyAgent(const Rules& rules, uint64_t seed, Weights w = {}) : R_(&rules), rng_(seed), w_(w) {}
+  int operator()(const State& s, const Action* options, int n);
+
+ private:
+  const Rules* R_;
+  Rng rng_;
+  Weights w_;
+};
+
+// A hand-written policy that looks to the end of the turn: each option is followed by the rest of
+// the turn played greedily (meeple, scorings, burial, hounds, the face-down tile) and judged by
+// the position at the next draw. Its weights favour ghost removal when the supply runs low and
+// points when a pile target is near; see docs/solver.md.
+class ExpertAgent {
+ public:
+  ExpertAgent(const Rules& rules, uint64_t seed);
+  ExpertAgent(const Rules& rules, uint64_t seed, Weights w);
+  static Weights default_weights();
+  int operator()(const State& s, const Action* options, int n);
+
+ private:
+  double finish_turn_value(State s);
+  const Rules* R_;
+  Rng rng_;
+  Weights w_;
+  GreedyAgent inner_;
+};
+
 // The deal of game `game` in a run seeded `run_seed`: the tiles in play shuffled by the game's
 // deal stream and cut into piles.
 Deal seeded_deal(const Rules& rules, uint64_t run_seed, uint64_t game);
+
+// The next tile each segment would give, read from the true deal (for the clairvoyant bound):
+// draws always take the top of a segment, so a segment's cursor is its dealt size minus its size.
+int true_next_tile(const Rules& rules, const Deal& deal, const State& s);
 
 }  // namespace mists

@@ -1,0 +1,62 @@
+#include "cli/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace mists::cli {
+
+Interval wilson(long long k, long long n, double z) {
+  if (n <= 0) return {0, 1};
+  const double p = double(k) / double(n);
+  const double z2 = z * z;
+  const double denom = 1 + z2 / double(n);
+  const double centre = (p + z2 / (2 * double(n))) / denom;
+  const double margin = z * std::sqrt(p * (1 - p) / double(n) + z2 / (4 * double(n) * double(n))) / denom;
+  return {std::max(0.0, centre - margin), std::min(1.0, centre + margin)};
+}
+
+double binomial_two_sided(long long k, long long n) {
+  if (n == 0) return 1.0;
+  // P(X <= min(k, n-k)) * 2 under Binomial(n, 1/2), summed in log space.
+  const long long m = std::min(k, n - k);
+  double total = 0;
+  for (long long i = 0; i <= m; ++i)
+    total += std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) - std::lgamma(double(n - i) + 1) -
+                      double(n) * std::log(2.0));
+  return std::min(1.0, 2 * total);
+}
+
+Paired paired(const std::vector<bool>& a, const std::vector<bool>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("paired: different game counts");
+  Paired p;
+  p.n = (long long)a.size();
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] && b[i]) ++p.both;
+    else if (a[i]) ++p.only_a;
+    else if (b[i]) ++p.only_b;
+    else ++p.neither;
+  }
+  if (p.n == 0) return p;
+  const double n = double(p.n);
+  p.diff = double(p.only_a - p.only_b) / n;
+  // Variance of the mean paired difference d_i in {-1, 0, 1}.
+  const double e2 = double(p.only_a + p.only_b) / n;
+  const double var = std::max(0.0, (e2 - p.diff * p.diff) / n);
+  const double z = 1.959963984540054;
+  p.diff_ci = {p.diff - z * std::sqrt(var), p.diff + z * std::sqrt(var)};
+  p.mcnemar_p = binomial_two_sided(p.only_a, p.only_a + p.only_b);
+  return p;
+}
+
+double quantile(std::vector<int> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * double(v.size() - 1);
+  const size_t i = size_t(pos);
+  const double frac = pos - double(i);
+  if (i + 1 >= v.size()) return v.back();
+  return v[i] + frac * (v[i + 1] - v[i]);
+}
+
+}  // namespace mists::cli

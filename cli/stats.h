@@ -1,0 +1,34 @@
+// Statistics for win rates and paired comparisons.
+#pragma once
+
+#include <vector>
+
+namespace mists::cli {
+
+struct Interval {
+  double lo = 0, hi = 0;
+  double half_width() const { return (hi - lo) / 2; }
+};
+
+// Wilson score interval for k successes in n trials at normal quantile z (1.959964 for 95%).
+// Wilson (1927), "Probable inference, the law of succession, and statistical inference".
+Interval wilson(long long k, long long n, double z = 1.959963984540054);
+
+// Paired comparison of two agents on the same games (common random numbers).
+struct Paired {
+  long long n = 0;
+  long long both = 0, only_a = 0, only_b = 0, neither = 0;
+  double diff = 0;          // win rate of A minus win rate of B
+  Interval diff_ci;         // 95% interval of the difference (Wald on paired differences, with
+                            // the discordant-pair variance; Newcombe's method 10 is close for large n)
+  double mcnemar_p = 1;     // exact two-sided McNemar test (binomial on the discordant pairs)
+};
+Paired paired(const std::vector<bool>& a, const std::vector<bool>& b);
+
+// Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
+double quantile(std::vector<int> v, double q);
+
+// Two-sided exact binomial test of k successes in n trials with p = 1/2.
+double binomial_two_sided(long long k, long long n);
+
+}  // namespace mists::cli

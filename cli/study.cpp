@@ -1,0 +1,408 @@
+#include "cli/study.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "engine/config/load.h"
+
+namespace mists::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string CellSpec::id() const {
+  return "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent;
+}
+
+uint64_t cell_seed(uint64_t run_seed, int level, int players) {
+  return splitmix64(splitmix64(run_seed) ^ uint64_t(level * 16 + players));
+}
+
+long long CellResult::wins() const {
+  long long w = 0;
+  for (const auto& r : rows) w += r.s.outcome == Outcome::Won;
+  return w;
+}
+Interval CellResult::ci() const { return wilson(wins(), (long long)rows.size()); }
+
+void write_atomic(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.flush();
+    if (!f) throw UsageError("cannot write " + tmp);
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) throw UsageError("cannot rename " + tmp + " to " + path + ": " + ec.message());
+}
+
+// ---- configuration ---------------------------------------------------------------------------------
+
+json StudyConfig::to_json() const {
+  json j;
+  j["title"] = title;
+  j["seed"] = seed;
+  j["precision"] = precision;
+  j["min_games"] = min_games;
+  j["chunk"] = chunk;
+  j["shard"] = std::to_string(shard) + "/" + std::to_string(shards);
+  j["catalog"] = game.catalog;
+  j["levels_dir"] = game.levels_dir;
+  json ov = json::object();
+  if (game.goal) ov["goal"] = *game.goal;
+  if (game.hound1) ov["hound1"] = *game.hound1;
+  if (game.hound2) ov["hound2"] = *game.hound2;
+  if (game.piles) ov["piles"] = *game.piles;
+  j["overrides"] = ov;
+  const Switches sw = game.switches();
+  j["switches"] = {{"joint_scoring", std::string(switch_value(sw.joint_scoring))},
+                   {"unplaceable", std::string(switch_value(sw.unplaceable))},
+                   {"haunted_adjacency", std::string(switch_value(sw.haunted_adjacency))}};
+  j["mcts"] = {{"playouts", mcts.playouts}, {"c", mcts.c},           {"pw_k", mcts.pw_k},
+               {"pw_alpha", mcts.pw_alpha}, {"rollout", rollout_name(mcts.rollout)},
+               {"rollout_turns", mcts.rollout_turns}, {"value_scale", mcts.value_scale}};
+  json cs = json::array();
+  for (const auto& c : cells)
+    cs.push_back({{"level", c.level}, {"players", c.players}, {"ghosts", c.ghosts}, {"ghost_delta", c.ghost_delta},
+                  {"agent", c.agent}, {"games", c.games}});
+  j["cells"] = cs;
+  return j;
+}
+
+StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
+  try {
+    StudyConfig c;
+    c.title = j.at("title");
+    c.seed = j.at("seed");
+    c.precision = j.at("precision");
+    c.min_games = j.at("min_games");
+    c.chunk = j.at("chunk");
+    const std::string shard = j.at("shard");
+    if (std::sscanf(shard.c_str(), "%d/%d", &c.shard, &c.shards) != 2) throw UsageError("bad shard '" + shard + "'");
+    c.game.catalog = j.at("catalog");
+    c.game.levels_dir = j.at("levels_dir");
+    const json& ov = j.at("overrides");
+    if (ov.contains("goal")) c.game.goal = ov["goal"].get<int>();
+    if (ov.contains("hound1")) c.game.hound1 = ov["hound1"].get<int>();
+    if (ov.contains("hound2")) c.game.hound2 = ov["hound2"].get<int>();
+    if (ov.contains("piles")) c.game.piles = ov["piles"].get<int>();
+    c.game.joint_scoring = j.at("switches").at("joint_scoring");
+    c.game.unplaceable = j.at("switches").at("unplaceable");
+    c.game.haunted_adjacency = j.at("switches").at("haunted_adjacency");
+    const json& m = j.at("mcts");
+    c.mcts.playouts = m.at("playouts");
+    c.mcts.c = m.at("c");
+    c.mcts.pw_k = m.at("pw_k");
+    c.mcts.pw_alpha = m.at("pw_alpha");
+    const std::string rollout = m.at("rollout");
+    for (int r = 0; r < 4; ++r)
+      if (rollout_name(Rollout(r)) == rollout) c.mcts.rollout = Rollout(r);
+    c.mcts.rollout_turns = m.at("rollout_turns");
+    c.mcts.value_scale = m.at("value_scale");
+    for (const auto& x : j.at("cells")) {
+      CellSpec s;
+      s.level = x.at("level");
+      s.players = x.at("players");
+      s.ghosts = x.at("ghosts");
+      s.ghost_delta = x.at("ghost_delta");
+      s.agent = x.at("agent");
+      s.games = x.at("games");
+      c.cells.push_back(s);
+    }
+    return c;
+  } catch (const json::exception& e) {
+    throw UsageError(where + ": not a study configuration: " + e.what());
+  }
+}
+
+// ---- chunks ------------------------------------------------------------------------------------
+
+namespace {
+
+const char* CHUNK_HEADER = "game,outcome,cause,score,turns,decisions,forced,ghosts_on_board,ghost_supply,hounds,face_down,discarded";
+
+std::string row_csv(const GameRow& r) {
+  std::ostringstream os;
+  const GameSummary& s = r.s;
+  os << r.game << ',' << (s.outcome == Outcome::Won ? "won" : "lost") << ',' << loss_cause_name(s.cause) << ','
+     << s.score << ',' << s.turns << ',' << s.decisions << ',' << s.forced << ',' << s.ghosts_on_board << ','
+     << s.ghost_supply << ',' << s.hounds_reached << ',' << s.face_down << ',' << s.discarded;
+  return os.str();
+}
+
+LossCause cause_from(const std::string& name, const std::string& where) {
+  for (LossCause c : {LossCause::None, LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,
+                      LossCause::TilesOut, LossCause::Unplaceable})
+    if (loss_cause_name(c) == name) return c;
+  throw UsageError(where + ": cause: unknown loss cause '" + name + "'");
+}
+
+std::vector<GameRow> read_chunk(const std::string& path, int first, int count) {
+  std::ifstream in(path);
+  std::string line;
+  int ln = 0;
+  std::vector<GameRow> rows;
+  while (std::getline(in, line)) {
+    ++ln;
+    const std::string where = path + ":" + std::to_string(ln);
+    if (ln == 1) {
+      if (line != CHUNK_HEADER) throw UsageError(where + ": header: not a chunk file of this version");
+      continue;
+    }
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    std::string x;
+    while (std::getline(ss, x, ',')) f.push_back(x);
+    if (f.size() != 12) throw UsageError(where + ": expected 12 fields, found " + std::to_string(f.size()));
+    GameRow r;
+    try {
+      r.game = std::stoi(f[0]);
+      r.s.outcome = f[1] == "won" ? Outcome::Won : Outcome::Lost;
+      if (f[1] != "won" && f[1] != "lost") throw UsageError(where + ": outcome: '" + f[1] + "'");
+      r.s.cause = cause_from(f[2], where);
+      r.s.score = std::stoi(f[3]);
+      r.s.turns = std::stoi(f[4]);
+      r.s.decisions = std::stoi(f[5]);
+      r.s.forced = std::stoi(f[6]);
+      r.s.ghosts_on_board = std::stoi(f[7]);
+      r.s.ghost_supply = std::stoi(f[8]);
+      r.s.hounds_reached = std::stoi(f[9]);
+      r.s.face_down = std::stoi(f[10]);
+      r.s.discarded = std::stoi(f[11]);
+    } catch (const std::logic_error&) {
+      throw UsageError(where + ": a field is not a number");
+    }
+    if (r.game != first + int(rows.size())) throw UsageError(where + ": game: expected game " + std::to_string(first + int(rows.size())));
+    rows.push_back(r);
+  }
+  if (int(rows.size()) != count)
+    throw UsageError(path + ": holds " + std::to_string(rows.size()) + " games, expected " + std::to_string(count));
+  return rows;
+}
+
+struct Progress {
+  long long total = 0;
+  std::atomic<long long> done{0};
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last = start;
+  bool tty = isatty(2);
+  bool quiet = false;
+  std::mutex m;
+
+  void add(long long k, const std::string& what) {
+    done += k;
+    if (quiet) return;
+    std::lock_guard<std::mutex> g(m);
+    const auto now = std::chrono::steady_clock::now();
+    const double el = std::chrono::duration<double>(now - start).count();
+    if (!tty && std::chrono::duration<double>(now - last).count() < 10 && done < total) return;
+    last = now;
+    const double rate = el > 0 ? double(done) / el : 0;
+    const double left = rate > 0 ? double(total - done) / rate : 0;
+    const int width = 30;
+    const int fill = total ? int(double(width) * double(done) / double(total)) : width;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s[%.*s%*s] %lld/%lld games  %.0f games/s  %dm%02ds left  %s", tty ? "\r" : "",
+                  fill, "##############################", width - fill, "", (long long)done, total, rate,
+                  int(left) / 60, int(left) % 60, what.c_str());
+    std::cerr << buf << (tty ? "\033[K" : "\n") << std::flush;
+  }
+  void finish() {
+    if (tty && !quiet) std::cerr << '\n';
+  }
+};
+
+std::string provenance_note(const StudyConfig& cfg) {
+  Catalog cat = load_catalog(resolve(cfg.game.catalog));
+  json p;
+  p["revision"] = revision();
+  p["catalog_checksum"] = cat.checksum;
+  p["catalog_status"] = cat.status;
+  json levels = json::object();
+  std::set<int> used;
+  for (const auto& c : cfg.cells) used.insert(c.level);
+  for (int l : used) {
+    const std::string path = resolve(cfg.game.levels_dir + "/level" + std::to_string(l) + ".toml");
+    levels[std::to_string(l)] = fnv1a64_hex(read_file(path));
+  }
+  p["level_checksums"] = levels;
+  return p.dump();
+}
+
+}  // namespace
+
+std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, int verbosity) {
+  StudyConfig cfg = given;
+  const std::string cfg_path = dir + "/study.json";
+  fs::create_directories(dir + "/chunks");
+  json prov = json::parse(provenance_note(cfg));
+  if (resume) {
+    if (!fs::exists(cfg_path)) throw UsageError(dir + ": no study.json: nothing to resume");
+    const json j = json::parse(read_file(cfg_path), nullptr, false);
+    if (j.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
+    cfg = StudyConfig::from_json(j.at("config"), cfg_path);
+    cfg.threads = given.threads;
+    prov = json::parse(provenance_note(cfg));
+    if (j.at("provenance").at("catalog_checksum") != prov.at("catalog_checksum"))
+      throw UsageError(cfg_path + ": catalog_checksum: the tile catalog changed since this study started (" +
+                       j.at("provenance").at("catalog_checksum").get<std::string>() + " -> " +
+                       prov.at("catalog_checksum").get<std::string>() + ")");
+    if (j.at("provenance").at("level_checksums") != prov.at("level_checksums"))
+      throw UsageError(cfg_path + ": level_checksums: a level file changed since this study started");
+  } else {
+    if (fs::exists(cfg_path)) throw UsageError(dir + " already holds a study: resume it with --resume " + dir + " or choose another --out");
+    json j;
+    j["config"] = cfg.to_json();
+    j["provenance"] = prov;
+    write_atomic(cfg_path, j.dump(2) + "\n");
+  }
+  if (cfg.precision > 0 && cfg.shards > 1) throw UsageError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
+
+  const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+
+  std::map<std::tuple<int, int, int>, std::unique_ptr<Rules>> rules_cache;
+  auto rules_for = [&](const CellSpec& c) -> const Rules& {
+    auto& slot = rules_cache[{c.level, c.players, c.ghosts}];
+    if (!slot) {
+      GameOptions g = cfg.game;
+      g.ghosts = c.ghosts;
+      slot = std::make_unique<Rules>(g.rules(c.level, c.players));
+    }
+    return *slot;
+  };
+
+  Progress progress;
+  progress.quiet = verbosity < 0;
+  long long chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
+    for (int k = 0; k < chunks; ++k, ++chunk_index)
+      if (chunk_index % cfg.shards == cfg.shard - 1) progress.total += std::min(cfg.chunk, c.games - k * cfg.chunk);
+  }
+
+  std::vector<CellResult> results;
+  chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    const Rules& R = rules_for(c);
+    AgentSpec agent;
+    agent.name = c.agent;
+    agent.mcts = cfg.mcts;
+    const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
+    const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
+    bool stopped = false;
+    for (int k = 0; k < chunks; ++k, ++chunk_index) {
+      if (chunk_index % cfg.shards != cfg.shard - 1 || stopped) continue;
+      const int first = k * cfg.chunk;
+      const int count = std::min(cfg.chunk, c.games - first);
+      const std::string path = dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
+      std::vector<GameRow> rows;
+      if (fs::exists(path)) {
+        rows = read_chunk(path, first, count);
+      } else {
+        rows.resize(size_t(count));
+        tbb::parallel_for(0, count, [&](int i) {
+          rows[size_t(i)].game = first + i;
+          rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(first + i));
+        }, tbb::simple_partitioner());
+        std::string text = std::string(CHUNK_HEADER) + "\n";
+        for (const auto& r : rows) text += row_csv(r) + "\n";
+        write_atomic(path, text);
+      }
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+      progress.add(count, c.id());
+      if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
+        progress.done += c.games - first - count;  // the rest of the cell is not needed
+        stopped = true;
+      }
+    }
+    if (verbosity > 0 && !res.rows.empty()) {
+      const Interval ci = res.ci();
+      std::cerr << (progress.tty ? "\r\033[K" : "") << c.id() << ": " << res.wins() << "/" << res.rows.size()
+                << " won, " << std::fixed << std::setprecision(1) << 100.0 * double(res.wins()) / double(res.rows.size())
+                << "% [" << 100 * ci.lo << ", " << 100 * ci.hi << "]\n";
+    }
+    results.push_back(std::move(res));
+  }
+  progress.finish();
+  write_outputs(cfg, results, dir);
+  return results;
+}
+
+std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out) {
+  if (dirs.empty()) throw UsageError("merge: no study folders given");
+  StudyConfig base;
+  json base_prov;
+  std::set<int> shards_seen;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    const std::string path = dirs[i] + "/study.json";
+    if (!fs::exists(path)) throw UsageError(dirs[i] + ": no study.json");
+    const json j = json::parse(read_file(path), nullptr, false);
+    if (j.is_discarded()) throw UsageError(path + ": not valid JSON");
+    StudyConfig c = StudyConfig::from_json(j.at("config"), path);
+    json cj = c.to_json();
+    cj.erase("shard");
+    if (i == 0) {
+      base = c;
+      base_prov = j.at("provenance");
+    } else {
+      json bj = base.to_json();
+      bj.erase("shard");
+      if (bj != cj) throw UsageError(path + ": config: not a shard of the same study as " + dirs[0]);
+      if (j.at("provenance").at("catalog_checksum") != base_prov.at("catalog_checksum"))
+        throw UsageError(path + ": catalog_checksum: shards played different tile catalogs");
+    }
+    if (!shards_seen.insert(c.shard).second) throw UsageError(path + ": shard " + std::to_string(c.shard) + " given twice");
+    if (c.shards != base.shards) throw UsageError(path + ": shard count differs");
+  }
+  if (int(shards_seen.size()) != base.shards)
+    throw UsageError("merge: " + std::to_string(shards_seen.size()) + " of " + std::to_string(base.shards) + " shards given");
+  StudyConfig cfg = base;
+  cfg.shard = cfg.shards = 1;
+  fs::create_directories(out + "/chunks");
+  json j;
+  j["config"] = cfg.to_json();
+  j["provenance"] = base_prov;
+  j["merged_from"] = dirs;
+  write_atomic(out + "/study.json", j.dump(2) + "\n");
+  std::vector<CellResult> results;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
+    for (int k = 0; k < chunks; ++k) {
+      const int first = k * cfg.chunk, count = std::min(cfg.chunk, c.games - first);
+      const std::string name = "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
+      std::string found;
+      for (const auto& d : dirs)
+        if (fs::exists(d + name)) found = d + name;
+      if (found.empty()) throw UsageError("merge: chunk " + c.id() + "-" + std::to_string(k) + " is in no shard: finish the shards first");
+      auto rows = read_chunk(found, first, count);
+      fs::copy_file(found, out + name, fs::copy_options::overwrite_existing);
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+    }
+    results.push_back(std::move(res));
+  }
+  write_outputs(cfg, results, out);
+  return results;
+}
+
+}  // namespace mists::cli

@@ -1,0 +1,68 @@
+// Monte Carlo tree search over the engine's decision points (UCT, Kocsis & Szepesvári 2006), with
+// explicit chance nodes for tile draws sampled from the unseen tiles (never from the real order),
+// progressive widening for the wide placement fan-out (Coulom 2007; Chaslot et al. 2008), and
+// root or tree parallelism with virtual loss (Chaslot, Winands & van den Herik 2008).
+// With `clairvoyant`, draws follow the true deal instead: a determinized search that gives an
+// upper bound on what any team could do with those tiles (not a fair player).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "solver/eval.h"
+#include "solver/rng.h"
+
+namespace mists {
+
+// How a new leaf is judged by the heuristic: at once (None); after the rest of the current turn
+// is played greedily (Turn: the expert's own judgement of a placement); or after a random or
+// greedy playout of `rollout_turns` turns (0 = to the end of the game).
+enum class Rollout : uint8_t { None, Turn, Random, Greedy };
+enum class SearchParallel : uint8_t { Root, Tree };
+
+struct MctsConfig {
+  int playouts = 300;          // per decision (the budget), split over the trees in root parallelism
+  double seconds = 0;          // > 0: a time budget per decision instead (not reproducible)
+  double c = 0.5;              // UCT exploration constant (rewards lie in [0, 1])
+  double pw_k = 2.0;           // progressive widening: a node with N visits may have
+  double pw_alpha = 0.5;       //   ceil(pw_k * N^pw_alpha) children
+  Rollout rollout = Rollout::Turn;
+  int rollout_turns = 0;       // Random/Greedy: 0 plays to the end; else stop after this many
+                               //   turns and judge the position with the heuristic
+  double value_scale = 10.0;   // heuristic points that move a cut-off reward across the sigmoid
+  int threads = 1;             // search threads for one decision
+  SearchParallel parallel = SearchParallel::Root;
+};
+
+// Reward of a finished position in [0, 1]: 1 for a win; a loss earns a margin below 0.1 for
+// progress towards the goal and ghosts left in the supply, so search has a gradient before its
+// first win. A position cut off before the end earns 0.1 + 0.8 * sigmoid((h - h_root) / scale)
+// where h is the heuristic (solver/eval.h) and h_root its value at the search root.
+double reward(const Rules& rules, const State& s);
+double cutoff_reward(const Rules& rules, const State& s, double root_value, double scale);
+
+struct SearchStats {
+  long long playouts = 0;
+  long long nodes = 0;
+};
+
+class MctsAgent {
+ public:
+  // `deal` is only read when clairvoyant (the true order of the tiles).
+  MctsAgent(const Rules& rules, MctsConfig config, uint64_t seed, const Deal* deal = nullptr);
+  int operator()(const State& s, const Action* options, int n);
+  const SearchStats& stats() const { return stats_; }
+  bool clairvoyant() const { return deal_ != nullptr; }
+
+ private:
+  const Rules* R_;
+  MctsConfig cfg_;
+  uint64_t seed_;
+  uint64_t decisions_ = 0;
+  const Deal* deal_;
+  SearchStats stats_;
+};
+
+}  // namespace mists
