@@ -8,49 +8,6 @@
 
 namespace mists::cli {
 
-namespace {
-
-// "1-6", "1,3,5", "-3..3" style lists of integers.
-std::vector<int> int_list(const std::string& text, const char* option) {
-  std::vector<int> out;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, ',')) {
-    int a, b;
-    char c1, c2;
-    std::istringstream one(part);
-    if (std::sscanf(part.c_str(), "%d..%d", &a, &b) == 2 || (std::sscanf(part.c_str(), "%d-%d", &a, &b) == 2 && a >= 0)) {
-      if (b < a) throw UsageError(std::string(option) + ": range '" + part + "' runs backwards");
-      for (int x = a; x <= b; ++x) out.push_back(x);
-    } else if ((one >> a) && !(one >> c1)) {
-      out.push_back(a);
-    } else {
-      (void)c2;
-      throw UsageError(std::string(option) + ": '" + part + "' is not a number or a range (1-6, -3..3)");
-    }
-  }
-  if (out.empty()) throw UsageError(std::string(option) + ": empty list");
-  return out;
-}
-
-std::vector<std::string> name_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, ','))
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
-
-std::string utc_stamp() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&t));
-  return buf;
-}
-
-}  // namespace
-
 void add_analyze(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "analyze",
@@ -115,8 +72,7 @@ void add_analyze(CLI::App& app) {
     auto add_cells = [&](const std::vector<std::string>& agents, const std::vector<int>& levels,
                          const std::vector<int>& players, const std::vector<int>& deltas, bool absolute, int games) {
       for (const auto& ag : agents) {
-        if (std::find(agent_names().begin(), agent_names().end(), ag) == agent_names().end())
-          throw UsageError("--agents: unknown agent '" + ag + "' (random, greedy, expert, mcts, clairvoyant)");
+        parse_agent(ag, cfg.mcts);  // throws for an unknown agent or parameter
         for (int l : levels) {
           if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
           const int official = cfg.game.level_config(l).ghosts;
@@ -142,7 +98,7 @@ void add_analyze(CLI::App& app) {
     if (custom) {
       const auto levels = a->levels.empty() ? std::vector<int>{1, 2, 3, 4, 5, 6} : int_list(a->levels, "--levels");
       const auto players = a->players.empty() ? std::vector<int>{2} : int_list(a->players, "--players");
-      const auto agents = a->agents.empty() ? std::vector<std::string>{"expert"} : name_list(a->agents);
+      const auto agents = a->agents.empty() ? std::vector<std::string>{"expert"} : agent_list(a->agents);
       const bool absolute = !a->ghosts.empty();
       const auto deltas = absolute ? int_list(a->ghosts, "--ghosts") : a->deltas.empty() ? std::vector<int>{0} : int_list(a->deltas, "--ghost-deltas");
       add_cells(agents, levels, players, deltas, absolute, a->games);

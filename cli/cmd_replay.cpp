@@ -23,7 +23,8 @@ void add_replay(CLI::App& app) {
     Catalog cat = load_catalog(resolve(cat_path));
     cat.path = cat_path;
     if (cat.checksum != rec.catalog_checksum)
-      throw RecordError(*file + ": catalog_checksum: the record was played with catalog " + rec.catalog_checksum + ", " +
+      throw RecordError(*file + ":" + std::to_string(rec.lines.count("catalog_checksum") ? rec.lines.at("catalog_checksum") : 0) +
+                        ": catalog_checksum: the record was played with catalog " + rec.catalog_checksum + ", " +
                         cat_path + " is now " + cat.checksum);
     const auto issues = validate(cat);
     if (!issues.empty()) throw LoadError(format_issues(cat, issues));

@@ -10,5 +10,7 @@ void add_play(CLI::App& app);
 void add_replay(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_analyze(CLI::App& app);  // and merge
+void add_compare(CLI::App& app);
+void add_balance(CLI::App& app);
 
 }  // namespace mists::cli

@@ -1,7 +1,12 @@
 #include "cli/common.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
+#include <sstream>
 
+#include "cli/registry.h"
 #include "engine/config/load.h"
 
 namespace mists::cli {
@@ -66,6 +71,55 @@ Rules GameOptions::rules(int lv, int pl) const {
   params.players = pl;
   params.switches = switches();
   return build_rules(std::move(cat), level_config(lv), params);
+}
+
+// "1-6", "1,3,5", "-3..3" style lists of integers.
+std::vector<int> int_list(const std::string& text, const char* option) {
+  std::vector<int> out;
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    int a = 0, b = 0;
+    char rest = 0;
+    if (std::sscanf(part.c_str(), "%d..%d%c", &a, &b, &rest) == 2 ||
+        (std::sscanf(part.c_str(), "%d-%d%c", &a, &b, &rest) == 2 && a >= 0)) {
+      if (b < a) throw UsageError(std::string(option) + ": range '" + part + "' runs backwards");
+      for (int x = a; x <= b; ++x) out.push_back(x);
+    } else if (std::sscanf(part.c_str(), "%d%c", &a, &rest) == 1) {
+      out.push_back(a);
+    } else {
+      throw UsageError(std::string(option) + ": '" + part + "' is not a number or a range (1-6, -3..3)");
+    }
+  }
+  if (out.empty()) throw UsageError(std::string(option) + ": empty list");
+  return out;
+}
+
+// Agents separated by ',' or ';'. A comma also separates an agent's own parameters
+// ("expert,mcts:playouts=500,c=0.3"): a new agent starts where a comma is followed by an agent name.
+std::vector<std::string> agent_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream items(text);
+  std::string item, part;
+  while (std::getline(items, item, ';')) {
+    std::stringstream parts(item);
+    std::string cur;
+    while (std::getline(parts, part, ',')) {
+      const std::string head = part.substr(0, part.find(':'));
+      const bool starts_agent = std::find(agent_names().begin(), agent_names().end(), head) != agent_names().end();
+      if (starts_agent && !cur.empty()) out.push_back(cur), cur.clear();
+      cur += (cur.empty() ? "" : ",") + part;
+    }
+    if (!cur.empty()) out.push_back(cur);
+  }
+  return out;
+}
+
+std::string utc_stamp() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&t));
+  return buf;
 }
 
 std::string resolve(const std::string& path) {

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/rules.h"
 
@@ -36,6 +37,14 @@ struct GameOptions {
 // A path as given if it exists from the working directory, else relative to the source tree the
 // program was built from (so `build/mists` works from anywhere).
 std::string resolve(const std::string& path);
+
+// "1-6", "1,3,5", "-3..3": a list of integers; throws UsageError naming `option`.
+std::vector<int> int_list(const std::string& text, const char* option);
+// Agents separated by ',' or ';'; a comma followed by a parameter stays with its agent
+// ("expert,mcts:playouts=500,c=0.3" is two agents).
+std::vector<std::string> agent_list(const std::string& text);
+// The current UTC time as 20261122-063500, for default output folders.
+std::string utc_stamp();
 
 // The git revision the program was built from ("abc123def456", "-dirty" when it had changes).
 const char* revision();

@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mists ") + mists::cli::revision());
   mists::cli::add_analyze(app);
+  mists::cli::add_compare(app);
+  mists::cli::add_balance(app);
   mists::cli::add_tiles(app);
   mists::cli::add_play(app);
   mists::cli::add_replay(app);

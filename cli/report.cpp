@@ -73,6 +73,14 @@ std::string num(double x, int digits = 2) {
   return os.str();
 }
 
+// A CSV field, quoted when it holds a comma or a quote (agent texts carry parameter lists).
+std::string csv_field(const std::string& v) {
+  if (v.find_first_of(",\"") == std::string::npos) return v;
+  std::string q = "\"";
+  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 std::string rate_cell(const CellStats& s) {
   if (!s.games) return "—";
   return pct(double(s.wins) / double(s.games)) + "% [" + pct(s.ci.lo) + ", " + pct(s.ci.hi) + "]";
@@ -87,7 +95,7 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
            "ghost_supply,hounds,face_down,discarded\n";
   for (const auto& c : cells)
     for (const auto& r : c.rows)
-      games << c.spec.id() << ',' << c.spec.level << ',' << c.spec.players << ',' << c.spec.ghosts << ',' << c.spec.agent
+      games << c.spec.id() << ',' << c.spec.level << ',' << c.spec.players << ',' << c.spec.ghosts << ',' << csv_field(c.spec.agent)
             << ',' << cell_seed(cfg.seed, c.spec.level, c.spec.players) << ',' << r.game << ','
             << (r.s.outcome == Outcome::Won ? "won" : "lost") << ',' << loss_cause_name(r.s.cause) << ',' << r.s.score
             << ',' << r.s.turns << ',' << r.s.decisions << ',' << r.s.ghosts_on_board << ',' << r.s.ghost_supply << ','
@@ -106,7 +114,7 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
     all.push_back(s);
     const double rate = s.games ? double(s.wins) / double(s.games) : 0;
     csv << c.spec.id() << ',' << c.spec.level << ',' << c.spec.players << ',' << c.spec.ghosts << ',' << c.spec.ghost_delta
-        << ',' << c.spec.agent << ',' << s.games << ',' << s.wins << ',' << num(rate, 6) << ',' << num(s.ci.lo, 6) << ','
+        << ',' << csv_field(c.spec.agent) << ',' << s.games << ',' << s.wins << ',' << num(rate, 6) << ',' << num(s.ci.lo, 6) << ','
         << num(s.ci.hi, 6);
     json losses = json::object();
     for (LossCause lc : CAUSES) {

@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 std::string CellSpec::id() const {
-  return "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent;
+  return "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent_slug(agent);
 }
 
 uint64_t cell_seed(uint64_t run_seed, int level, int players) {
@@ -50,6 +50,12 @@ void write_atomic(const std::string& path, const std::string& text) {
   std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) throw UsageError("cannot rename " + tmp + " to " + path + ": " + ec.message());
+}
+
+std::vector<GameSummary> play_games(const Rules& R, const AgentSpec& agent, uint64_t seed, int n) {
+  std::vector<GameSummary> out(size_t(std::max(0, n)));
+  tbb::parallel_for(0, n, [&](int g) { out[size_t(g)] = play_one(R, agent, seed, uint64_t(g)); }, tbb::simple_partitioner());
+  return out;
 }
 
 // ---- configuration ---------------------------------------------------------------------------------
@@ -303,9 +309,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     CellResult res;
     res.spec = c;
     const Rules& R = rules_for(c);
-    AgentSpec agent;
-    agent.name = c.agent;
-    agent.mcts = cfg.mcts;
+    const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
     const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
     const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
     bool stopped = false;
@@ -322,7 +326,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
         tbb::parallel_for(0, count, [&](int i) {
           rows[size_t(i)].game = first + i;
           rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(first + i));
-        }, tbb::simple_partitioner());
+        }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
         std::string text = std::string(CHUNK_HEADER) + "\n";
         for (const auto& r : rows) text += row_csv(r) + "\n";
         write_atomic(path, text);

@@ -67,6 +67,9 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
 // Writes games.csv, cells.csv, cells.json and report.md of finished cells into `dir`.
 void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
 
+// Plays games 0..n-1 of `rules` with deal seed `seed` in parallel (results in game order).
+std::vector<GameSummary> play_games(const Rules& rules, const AgentSpec& agent, uint64_t seed, int n);
+
 // Writes `text` to `path` atomically (temporary file, then rename).
 void write_atomic(const std::string& path, const std::string& text);
 

@@ -116,20 +116,21 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
   for (int s = 0; s < SLOT_NB; ++s) {
     const char c = t.edges[s];
     if (std::string_view("CRrFf").find(c) == std::string_view::npos) {
-      issue(t.line, "edges", "slot " + slot_name(s) + " has '" + std::string(1, c) + "', expected one of C R r F f");
+      issue(t.edges_line, "edges", "slot " + slot_name(s) + " has '" + std::string(1, c) + "', expected one of C R r F f");
       return;
     }
     if ((c == 'R' || c == 'r') && s % 3 != 1)
-      issue(t.line, "edges", "road at " + slot_name(s) + ": roads use only the middle slot of a side");
+      issue(t.edges_line, "edges", "road at " + slot_name(s) + ": roads use only the middle slot of a side");
   }
   for (int side = 0; side < SIDE_NB; ++side) {
     int cities = 0;
     for (int k = 0; k < 3; ++k) cities += t.edges[slot_of(side, k)] == 'C';
     if (cities != 0 && cities != 3)
-      issue(t.line, "edges", "side " + slot_name(slot_of(side, 0)).substr(0, 1) + " is partly city: a city side is CCC");
+      issue(t.edges_line, "edges", "side " + slot_name(slot_of(side, 0)).substr(0, 1) + " is partly city: a city side is CCC");
   }
   // 2. Every slot in exactly the regions its terrain asks for.
   std::array<int, SLOT_NB> main_cover{}, mist_cover{};
+  std::array<int, SLOT_NB> cover_line{};  // line of the last region that covers the slot
   int centre[3] = {0, 0, 0};
   const int n_city = t.count(RegionKind::City);
   for (const auto& r : t.regions) {
@@ -172,6 +173,7 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
         issue(r.line, where + ".slots",
               "slot " + slot_name(s) + " is '" + std::string(1, c) + "' in edges, not " + where + " terrain");
       (r.kind == RegionKind::Mist ? mist_cover : main_cover)[s]++;
+      cover_line[s] = r.line;
     }
   }
   for (int i = 0; i < 3; ++i)
@@ -186,7 +188,9 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
       m << "slot " << slot_name(s) << " ('" << c << "') is covered by " << main_cover[s]
         << " city/road/field and " << mist_cover[s] << " mist regions; expected " << want_main << " and "
         << want_mist;
-      issue(t.line, "slots", m.str());
+      // Covered twice: name the region that covers it again; not covered: the edges that call for it.
+      issue(cover_line[s] && (main_cover[s] > want_main || mist_cover[s] > want_mist) ? cover_line[s] : t.edges_line,
+            "slots", m.str());
     }
   }
   // 3. Road ends: a road region touching one slot ends on the tile; `end` says at what.
@@ -250,11 +254,13 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
 
   // The published facts of the Mists set.
   std::map<std::string, std::vector<int>> found;  // printed id -> ghost symbols per copy
-  std::map<std::string, int> first_line;
+  std::map<std::string, int> first_line, mist_line;
   for (const auto& t : cat.tiles) {
     std::string printed = t.id;
     while (!printed.empty() && std::isalpha(static_cast<unsigned char>(printed.back()))) printed.pop_back();
     first_line.emplace(printed, t.line);
+    for (const auto& r : t.regions)
+      if (r.kind == RegionKind::Mist) mist_line.emplace(printed, r.line);
     for (int c = 0; c < t.copies; ++c) found[printed].push_back(t.ghost_symbols());
     for (const auto& r : t.regions)
       if (r.kind == RegionKind::Monastery) out.push_back({r.line, t.id, "monastery", "the Mists set has no monasteries"});
@@ -280,7 +286,7 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
         }
         return s;
       };
-      out.push_back({first_line[id], id, "mist.ghosts",
+      out.push_back({mist_line.count(id) ? mist_line[id] : first_line[id], id, "mist.ghosts",
                      "published ghost symbols per copy (" + join(want) + "), catalog has (" + join(got) + ")"});
     }
   }

@@ -30,6 +30,7 @@ struct TileSpec {
   bool start = false;                 // a cell of the start tile
   int at_x = 0, at_y = 0;             // start cells: offset inside the start tile
   int line = 0;                       // line of the entry's header
+  int edges_line = 0;                 // line of its `edges` key
 
   bool has(RegionKind k) const;
   int count(RegionKind k) const;

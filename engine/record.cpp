@@ -69,8 +69,8 @@ std::string write_record(const GameRecord& r) {
   os << "catalog " << r.catalog_path << '\n';
   os << "catalog_checksum " << r.catalog_checksum << '\n';
   os << "level " << lv.number << '\n';
-  os << "remove_kinds " << join(lv.remove_kinds) << '\n';
-  os << "remove_ids " << join(lv.remove_ids) << '\n';
+  os << "remove_kinds" << (lv.remove_kinds.empty() ? "" : " " + join(lv.remove_kinds)) << '\n';
+  os << "remove_ids" << (lv.remove_ids.empty() ? "" : " " + join(lv.remove_ids)) << '\n';
   os << "piles " << lv.piles << '\n';
   os << "ghosts " << lv.ghosts << '\n';
   os << "hound1 " << lv.hound1 << '\n';
@@ -144,6 +144,7 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     }
     if (r.result_line) fail(name, ln, key, "nothing may follow the result line");
     if (key != "pile" && seen[key]++) fail(name, ln, key, "given twice");
+    r.lines[key == "pile" && w.size() > 1 ? "pile " + w[1] : key] = ln;
     if (key == "format") {
       if (w.size() != 2 || w[1] != FORMAT) fail(name, ln, "format", "expected '" + std::string(FORMAT) + "'");
       have_format = true;
@@ -190,28 +191,35 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
 }
 
 Deal record_deal(const Rules& R, const GameRecord& rec, const std::string& name) {
+  auto pile_line = [&](size_t k) {
+    auto it = rec.lines.find("pile " + std::to_string(k + 1));
+    return it == rec.lines.end() ? 0 : it->second;
+  };
   std::map<std::string, int> index;
   for (int t = 0; t < R.n_land_types; ++t) index[R.types[t].id] = t;
   Deal d;
   std::vector<int> count(size_t(R.n_land_types), 0);
   if (rec.piles.size() != R.pile_sizes.size())
-    fail(name, 0, "pile", "the record deals " + std::to_string(rec.piles.size()) + " piles, the level has " +
+    fail(name, pile_line(0), "pile", "the record deals " + std::to_string(rec.piles.size()) + " piles, the level has " +
                               std::to_string(R.pile_sizes.size()));
   for (size_t k = 0; k < rec.piles.size(); ++k) {
     d.piles.emplace_back();
     if (int(rec.piles[k].size()) != R.pile_sizes[k])
-      fail(name, 0, "pile " + std::to_string(k + 1),
+      fail(name, pile_line(k), "pile " + std::to_string(k + 1),
            "holds " + std::to_string(rec.piles[k].size()) + " tiles, the level deals " + std::to_string(R.pile_sizes[k]));
     for (const auto& id : rec.piles[k]) {
       auto it = index.find(id);
-      if (it == index.end()) fail(name, 0, "pile " + std::to_string(k + 1), "unknown tile '" + id + "'");
+      if (it == index.end()) fail(name, pile_line(k), "pile " + std::to_string(k + 1), "unknown tile '" + id + "'");
       d.piles.back().push_back(uint8_t(it->second));
-      ++count[size_t(it->second)];
+      if (++count[size_t(it->second)] > R.types[size_t(it->second)].in_play)
+        fail(name, pile_line(k), "pile " + std::to_string(k + 1),
+             "tile " + id + " is dealt " + std::to_string(count[size_t(it->second)]) + " times, " +
+                 std::to_string(R.types[size_t(it->second)].in_play) + " in play");
     }
   }
   for (int t = 0; t < R.n_land_types; ++t)
     if (count[size_t(t)] != R.types[t].in_play)
-      fail(name, 0, "pile", "tile " + R.types[t].id + " is dealt " + std::to_string(count[size_t(t)]) +
+      fail(name, pile_line(rec.piles.size() - 1), "pile", "tile " + R.types[t].id + " is dealt " + std::to_string(count[size_t(t)]) +
                                 " times, " + std::to_string(R.types[t].in_play) + " are in play");
   return d;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@ struct GameRecord {
   int score = 0;
   int turns = 0;
   int result_line = 0;
+  std::map<std::string, int> lines;  // header key -> its line in the file ("pile 2" for piles)
 };
 
 // Fills the header of a record for a game of `rules` with `deal`.
@@ -49,7 +51,7 @@ std::string write_record(const GameRecord& rec);
 GameRecord parse_record(const std::string& text, const std::string& name);
 
 // The deal a record names, as type indices of `rules`; throws RecordError for an unknown tile or
-// piles that do not hold the tiles in play.
+// piles that do not hold the tiles in play, naming the pile's line.
 Deal record_deal(const Rules& rules, const GameRecord& rec, const std::string& name);
 
 struct ReplayResult {

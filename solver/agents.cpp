@@ -36,18 +36,7 @@ int GreedyAgent::operator()(const State& s, const Action* options, int n) {
   return pick;
 }
 
-Weights ExpertAgent::default_weights() {
-  Weights w;
-  w.supply = 3.0;
-  w.low_supply = 8.0;
-  w.safe_supply = 5;
-  w.dead_ghost = 1.5;
-  w.live_open = 0.2;
-  w.meeple = 1.2;
-  w.meeple_value = 0.45;
-  w.pressure = 5.0;
-  return w;
-}
+Weights ExpertAgent::default_weights() { return expert_weights(); }
 
 ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed) : ExpertAgent(rules, seed, default_weights()) {}
 ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed, Weights w)

@@ -29,12 +29,15 @@ Features features(const Rules& R, const State& s) {
       if (r.flags & Node::DEAD) f.ghosts_on_dead += ghosts[n];
       else if (!(r.flags & Node::DONE)) {
         f.ghosts_on_live += ghosts[n];
+        f.live_recoverable += ghosts[n] / (1.0 + r.open / 3.0);
         f.live_open += r.open;
         ++f.live_banks;
       }
+    } else if (r.kind == RegionKind::Cemetery) {
+      if (R.level.cemetery_ghosts && !(r.flags & Node::DONE)) f.cemetery_recoverable += r.ghosts / (1.0 + r.open);
     } else if (r.meeples && !(r.flags & (Node::DONE | Node::DEAD))) {
       const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
-      f.meeple_value += per_tile * members[n];
+      f.meeple_value += per_tile * members[n] / (1.0 + r.open / 2.0);
     }
   }
   for (int i = 0; i < s.n_pending; ++i) {
@@ -56,6 +59,19 @@ Features features(const Rules& R, const State& s) {
   return f;
 }
 
+Weights expert_weights() {
+  Weights w;
+  w.supply = 3.0;
+  w.low_supply = 8.0;
+  w.safe_supply = 5;
+  w.dead_ghost = 1.5;
+  w.live_open = 0.2;
+  w.meeple = 1.2;
+  w.meeple_value = 0.45;
+  w.pressure = 5.0;
+  return w;
+}
+
 double evaluate(const Rules& R, const State& s, const Weights& w) {
   const Features f = features(R, s);
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway
@@ -64,6 +80,7 @@ double evaluate(const Rules& R, const State& s, const Weights& w) {
   v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
   v -= w.dead_ghost * f.ghosts_on_dead;
   v -= w.live_open * f.live_open;
+  v += w.recover * (f.live_recoverable + f.cemetery_recoverable);
   v += w.meeple * f.meeples_supply;
   v += w.meeple_value * f.meeple_value;
   // Expect about 1.5 points a tile from here on; missing more than that is a danger.

@@ -21,9 +21,9 @@ double reward(const Rules& R, const State& s) {
   return 0.08 * p + 0.02 * supply;  // at most 0.1: any cut-off position beats a loss
 }
 
-double cutoff_reward(const Rules& R, const State& s, double root_value, double scale) {
+double cutoff_reward(const Rules& R, const State& s, double root_value, double scale, const Weights& w) {
   if (is_over(s)) return reward(R, s);
-  const double h = evaluate(R, s);
+  const double h = evaluate(R, s, w);
   return 0.1 + 0.8 / (1.0 + std::exp(-(h - root_value) / scale));
 }
 
@@ -44,7 +44,7 @@ struct TNode {
 
 // What one search thread owns: its random stream and its rollout policy.
 struct Worker {
-  Worker(const Rules& R, uint64_t seed) : rng(seed), greedy(R, splitmix64(seed ^ 0x5eed)) {}
+  Worker(const Rules& R, uint64_t seed, const Weights& w) : rng(seed), greedy(R, splitmix64(seed ^ 0x5eed), w) {}
   Rng rng;
   GreedyAgent greedy;
 };
@@ -151,7 +151,7 @@ class Search {
       if (root && k > 1) {
         State c = s;
         apply(R_, c, opts[i]);
-        key = -evaluate(R_, c);
+        key = -evaluate(R_, c, cfg_.weights);
       } else {
         key = rng.uniform();
       }
@@ -185,7 +185,7 @@ class Search {
 
   double rollout(State& s, Worker& w) {
     thread_local Action opts[MAX_ACTIONS];
-    if (cfg_.rollout == Rollout::None) return cutoff_reward(R_, s, root_value_, cfg_.value_scale);
+    if (cfg_.rollout == Rollout::None) return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
     const int stop = cfg_.rollout_turns && !turn_only ? s.turn + cfg_.rollout_turns : 1 << 30;
     while (!is_over(s) && s.turn < stop && !(turn_only && is_chance(s))) {
@@ -198,7 +198,7 @@ class Search {
       if (n > 1) pick = cfg_.rollout == Rollout::Random ? int(w.rng.below(uint32_t(n))) : w.greedy(s, opts, n);
       apply(R_, s, opts[pick]);
     }
-    return cutoff_reward(R_, s, root_value_, cfg_.value_scale);
+    return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
   }
 
   const Rules& R_;
@@ -222,7 +222,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     if (cfg_.seconds > 0) return (done & 15) != 0 || Clock::now() < deadline;
     return done < budget;
   };
-  const double root_value = evaluate(*R_, s);
+  const double root_value = evaluate(*R_, s, cfg_.weights);
   std::map<uint32_t, std::pair<uint64_t, double>> total;  // action bits -> visits, value
   if (threads == 1 || cfg_.parallel == SearchParallel::Root) {
     // Root parallelism: independent trees, their root statistics added up.
@@ -230,7 +230,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     std::vector<long long> done(size_t(threads), 0), nodes(size_t(threads), 0);
     auto run = [&](int t) {
       Search search(*R_, cfg_, deal_, root_value);
-      Worker worker(*R_, splitmix64(base + uint64_t(t)));
+      Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
       const long long budget = cfg_.playouts / threads + (t < cfg_.playouts % threads);
       long long k = 0;
       while (more(k, budget)) search.playout(s, worker, nullptr), ++k;
@@ -261,7 +261,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     tbb::task_arena arena(threads);
     arena.execute([&] {
       tbb::parallel_for(0, threads, [&](int t) {
-        Worker worker(*R_, splitmix64(base + uint64_t(t)));
+        Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
         long long k;
         while (more(k = issued++, cfg_.playouts)) search.playout(s, worker, &lock);
       });

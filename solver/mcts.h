@@ -32,6 +32,7 @@ struct MctsConfig {
   int rollout_turns = 0;       // Random/Greedy: 0 plays to the end; else stop after this many
                                //   turns and judge the position with the heuristic
   double value_scale = 10.0;   // heuristic points that move a cut-off reward across the sigmoid
+  Weights weights = expert_weights();  // the leaf heuristic and the greedy policy inside the search
   int threads = 1;             // search threads for one decision
   SearchParallel parallel = SearchParallel::Root;
 };
@@ -41,7 +42,7 @@ struct MctsConfig {
 // first win. A position cut off before the end earns 0.1 + 0.8 * sigmoid((h - h_root) / scale)
 // where h is the heuristic (solver/eval.h) and h_root its value at the search root.
 double reward(const Rules& rules, const State& s);
-double cutoff_reward(const Rules& rules, const State& s, double root_value, double scale);
+double cutoff_reward(const Rules& rules, const State& s, double root_value, double scale, const Weights& w);
 
 struct SearchStats {
   long long playouts = 0;

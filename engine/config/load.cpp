@@ -97,6 +97,7 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
   for (char c : edges)
     if (c != ' ') compact += c;
   const int eline = line_of(*t.get("edges"));
+  spec.edges_line = eline;
   if (compact.size() != SLOT_NB)
     fail(file, eline, tw + "edges", "needs 12 slot letters in four groups (N E S W), got \"" + edges + "\"");
   for (int i = 0; i < SLOT_NB; ++i) spec.edges[i] = compact[i];
