@@ -87,7 +87,8 @@ void add_analyze(CLI::App& app) {
               c.ghost_delta = c.ghosts - official;
               c.games = games;
               if (c.ghosts < 3 || c.ghosts > 250)
-                throw UsageError("ghost total " + std::to_string(c.ghosts) + " for level " + std::to_string(l) +
+                throw UsageError(std::string(absolute ? "--ghosts " : "--ghost-deltas ") + std::to_string(d) +
+                                 ": ghost total " + std::to_string(c.ghosts) + " for level " + std::to_string(l) +
                                  " is impossible: the start tile alone takes 3, at most 250");
               cfg.cells.push_back(c);
             }

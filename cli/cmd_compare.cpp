@@ -54,7 +54,8 @@ void add_compare(CLI::App& app) {
           c.level = l, c.players = p, c.agent = ag, c.games = a->games;
           c.ghosts = a->ghosts ? *a->ghosts : official;
           c.ghost_delta = c.ghosts - official;
-          if (c.ghosts < 3 || c.ghosts > 250) throw UsageError("--ghosts: " + std::to_string(c.ghosts) + " is impossible (3..250)");
+          if (c.ghosts < 3 || c.ghosts > 250)
+            throw UsageError("--ghosts " + std::to_string(c.ghosts) + ": impossible ghost total (the start tile takes 3; at most 250)");
           cfg.cells.push_back(c);
         }
       }

@@ -1,4 +1,5 @@
 // mists replay FILE: re-run a game record and check every step.
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -13,10 +14,11 @@ void add_replay(CLI::App& app) {
   auto file = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
   auto catalog = std::make_shared<std::string>();
-  auto levels_dir = std::make_shared<std::string>("configs/levels");
+  auto svg = std::make_shared<std::string>();
   cmd->add_option("FILE", *file, "Game record (docs/records.md)")->required();
   cmd->add_flag("--show", *show, "Print every step, and the board after each turn");
   cmd->add_option("--catalog", *catalog, "Read the tiles from this file instead of the one the record names");
+  cmd->add_option("--svg", *svg, "Draw the final board as an SVG picture into this file");
   cmd->callback([=] {
     const GameRecord rec = parse_record(read_file(*file), *file);
     const std::string cat_path = catalog->empty() ? rec.catalog_path : *catalog;
@@ -41,6 +43,12 @@ void add_replay(CLI::App& app) {
       }
     });
     std::cout << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n';
+    if (!svg->empty()) {
+      std::ofstream f(*svg);
+      f << render_svg(rules, r.final_state);
+      if (!f) throw UsageError("cannot write " + *svg);
+      std::cout << "board drawn: " << *svg << '\n';
+    }
     std::cout << "ok: " << rec.steps.size() << " recorded steps, " << r.summary.forced
               << " forced decisions replayed; result " << rec.outcome << " " << rec.cause << " score " << rec.score
               << " turns " << rec.turns << " confirmed\n";

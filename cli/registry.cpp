@@ -45,7 +45,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts) {
   if (std::find(agent_names().begin(), agent_names().end(), a.name) == agent_names().end())
     throw UsageError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant)");
   a.mcts = mcts;
-  a.weights = a.name == "greedy" ? Weights{} : ExpertAgent::default_weights();
+  a.weights = Weights{};
   if (colon == std::string::npos) return a;
   std::stringstream ss(text.substr(colon + 1));
   std::string kv;
@@ -82,6 +82,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts) {
     else if (search && key == "rollout_turns" && v >= 0) a.mcts.rollout_turns = int(v);
     else if (search && key == "value_scale" && v > 0) a.mcts.value_scale = v;
     else if (search && key == "threads" && v >= 1) a.mcts.threads = int(v);
+    else if (search && key == "reuse" && (v == 0 || v == 1)) a.mcts.reuse = v == 1;
     else if (!set_weight(search ? a.mcts.weights : a.weights, key, v))
       throw UsageError("agent '" + text + "': unknown or out-of-range parameter " + key + "=" + value);
   }
@@ -105,7 +106,8 @@ std::string AgentSpec::describe() const {
   if (name == "mcts" || name == "clairvoyant")
     os << "(playouts=" << mcts.playouts << ",c=" << mcts.c << ",pw=" << mcts.pw_k << "/" << mcts.pw_alpha
        << ",rollout=" << rollout_name(mcts.rollout)
-       << (mcts.rollout_turns ? ",rollout_turns=" + std::to_string(mcts.rollout_turns) : "") << ")";
+       << (mcts.rollout_turns ? ",rollout_turns=" + std::to_string(mcts.rollout_turns) : "")
+       << (mcts.reuse ? "" : ",reuse=0") << ")";
   return os.str();
 }
 

@@ -23,7 +23,7 @@ const std::vector<std::string>& agent_names();
 // Parses "NAME" or "NAME:key=value,key=value". Keys of greedy and expert: the heuristic weights
 // (points supply low_supply safe_supply dead_ghost live_open recover meeple meeple_value pressure);
 // of mcts and clairvoyant: playouts c pw_k pw_alpha rollout rollout_turns value_scale threads
-// parallel, and the weights of their leaf heuristic. `mcts` gives the search defaults.
+// parallel reuse, and the weights of their leaf heuristic. `mcts` gives the search defaults.
 AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts);
 
 // A file-name-safe form of an agent text ("expert~supply1.2_meeple0.8").

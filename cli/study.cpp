@@ -256,10 +256,11 @@ std::string provenance_note(const StudyConfig& cfg) {
 std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, int verbosity) {
   StudyConfig cfg = given;
   const std::string cfg_path = dir + "/study.json";
+  if (cfg.precision > 0 && cfg.shards > 1) throw UsageError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
+  if (resume && !fs::exists(cfg_path)) throw UsageError("--resume " + dir + ": no study.json there: nothing to resume");
   fs::create_directories(dir + "/chunks");
   json prov = json::parse(provenance_note(cfg));
   if (resume) {
-    if (!fs::exists(cfg_path)) throw UsageError(dir + ": no study.json: nothing to resume");
     const json j = json::parse(read_file(cfg_path), nullptr, false);
     if (j.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
     cfg = StudyConfig::from_json(j.at("config"), cfg_path);
@@ -278,7 +279,6 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     j["provenance"] = prov;
     write_atomic(cfg_path, j.dump(2) + "\n");
   }
-  if (cfg.precision > 0 && cfg.shards > 1) throw UsageError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
 
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));

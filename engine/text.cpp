@@ -160,6 +160,74 @@ std::string render_board(const Rules& R, const State& s) {
   return os.str();
 }
 
+std::string render_svg(const Rules& R, const State& s) {
+  constexpr int T = 60;  // pixels per cell
+  int x0 = BOARD_W, x1 = 0, y0 = BOARD_H, y1 = 0;
+  for (int i = 0; i < s.n_tiles; ++i) {
+    x0 = std::min<int>(x0, s.tiles[i].x), x1 = std::max<int>(x1, s.tiles[i].x);
+    y0 = std::min<int>(y0, s.tiles[i].y), y1 = std::max<int>(y1, s.tiles[i].y);
+  }
+  const int W = (x1 - x0 + 1) * T, H = (y1 - y0 + 1) * T;
+  static constexpr const char* MEEPLE_FILL[COLOUR_NB] = {"#d32f2f", "#388e3c", "#1976d2", "#fbc02d", "#212121", "#ec407a"};
+  std::ostringstream os;
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << std::max(W + 20, 900) << "\" height=\"" << H + 50
+     << "\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fafafa\"/>\n";
+  // Corner points of the 12 slot wedges, clockwise from the north-west corner (slot N1 first).
+  auto edge_point = [&](int k, double& px, double& py) {  // k = 0..12 along the rim, 3 per side
+    const int side = (k / 3) % 4, part = k % 3;
+    const double f = part / 3.0;
+    switch (side) {
+      case North: px = f, py = 0; break;
+      case East: px = 1, py = f; break;
+      case South: px = 1 - f, py = 1; break;
+      default: px = 0, py = 1 - f; break;
+    }
+  };
+  for (int i = 0; i < s.n_tiles; ++i) {
+    const PlacedTile& t = s.tiles[i];
+    const double ox = 10 + (t.x - x0) * T, oy = 10 + (t.y - y0) * T;
+    if (t.face_down()) {
+      os << "<rect x=\"" << ox << "\" y=\"" << oy << "\" width=\"" << T << "\" height=\"" << T
+         << "\" fill=\"#37474f\" stroke=\"#263238\"/><text x=\"" << ox + T / 2 << "\" y=\"" << oy + T / 2 + 5
+         << "\" fill=\"#cfd8dc\" font-size=\"14\" text-anchor=\"middle\">?</text>\n";
+      continue;
+    }
+    const TileType& tt = R.types[t.type];
+    const Orientation& o = tt.rot[t.rot];
+    // The drawn edges: the catalog's letters turned by the rotation.
+    for (int k = 0; k < SLOT_NB; ++k) {
+      const char c = tt.spec->edges[rotate_slot(k, 4 - t.rot)];
+      const char* fill = c == 'C' ? "#c98a4b" : (c == 'R' || c == 'r') ? "#eeeeee" : "#8bc34a";
+      double ax, ay, bx, by;
+      edge_point(k, ax, ay);
+      edge_point(k + 1, bx, by);
+      os << "<polygon points=\"" << ox + T / 2.0 << ',' << oy + T / 2.0 << ' ' << ox + ax * T << ',' << oy + ay * T << ' '
+         << ox + bx * T << ',' << oy + by * T << "\" fill=\"" << fill << "\"/>";
+      if (o.misty >> k & 1)
+        os << "<polygon points=\"" << ox + T / 2.0 << ',' << oy + T / 2.0 << ' ' << ox + ax * T << ',' << oy + ay * T << ' '
+           << ox + bx * T << ',' << oy + by * T << "\" fill=\"#90a4ae\" fill-opacity=\"0.75\"/>";
+    }
+    os << "<rect x=\"" << ox << "\" y=\"" << oy << "\" width=\"" << T << "\" height=\"" << T
+       << "\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.6\"/>\n";
+    if (tt.castle >= 0)
+      os << "<rect x=\"" << ox + T / 2 - 9 << "\" y=\"" << oy + T / 2 - 9 << "\" width=\"18\" height=\"18\" fill=\"#8d6e63\" stroke=\"#3e2723\"/>\n";
+    if (tt.cemetery >= 0)
+      os << "<path d=\"M" << ox + T / 2 << ' ' << oy + T / 2 - 10 << " v20 M" << ox + T / 2 - 7 << ' ' << oy + T / 2 - 4
+         << " h14\" stroke=\"#212121\" stroke-width=\"3\"/>\n";
+    for (int m = 0; m < R.n_meeples; ++m)
+      if (s.meeples[m].at == MeepleAt::Board && s.nodes[s.meeples[m].node].tile == i)
+        os << "<circle cx=\"" << ox + T / 2 + 12 << "\" cy=\"" << oy + T / 2 + 12 << "\" r=\"7\" fill=\""
+           << MEEPLE_FILL[s.meeples[m].colour] << "\" stroke=\"white\"/>\n";
+    if (t.ghosts)
+      os << "<circle cx=\"" << ox + 12 << "\" cy=\"" << oy + 12 << "\" r=\"8\" fill=\"white\" stroke=\"#455a64\"/><text x=\""
+         << ox + 12 << "\" y=\"" << oy + 16 << "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#263238\">"
+         << int(t.ghosts) << "</text>\n";
+  }
+  std::string status = render_status(R, s);
+  os << "<text x=\"10\" y=\"" << H + 35 << "\" font-size=\"12\" fill=\"#212121\">" << status << "</text>\n</svg>\n";
+  return os.str();
+}
+
 std::string render_status(const Rules& R, const State& s) {
   std::ostringstream os;
   os << "turn " << s.turn << "  phase " << phase_name(s.phase) << "  ";

@@ -16,6 +16,11 @@ std::string render_tile(const TileSpec& spec);
 // the initial of a meeple's colour on the tile. Top-left corner: ghosts on the tile (1-9, * more).
 std::string render_board(const Rules& rules, const State& s);
 
+// The board as an SVG picture: each tile drawn as 12 wedges from its centre, one per slot, coloured
+// by terrain (city, road, field; mist shaded), a castle, cemetery or face-down mark in the centre,
+// meeples as discs in their colour, ghost counts in a white badge; a caption with the status.
+std::string render_svg(const Rules& rules, const State& s);
+
 // One-line summary: turn, phase, score(s), ghosts, meeples, piles, hounds, outcome.
 std::string render_status(const Rules& rules, const State& s);
 

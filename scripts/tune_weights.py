@@ -31,12 +31,23 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7, help="random search seed")
     ap.add_argument("--run-seed", type=int, default=1000, help="deal seed of the games")
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--around", help="search near these weights (an agent text) instead of the whole ranges")
+    ap.add_argument("--spread", type=float, default=0.25, help="with --around: relative change of each weight")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    centre = {}
+    if args.around:
+        for kv in args.around.split(":", 1)[1].split(","):
+            k, v = kv.split("=")
+            centre[k] = float(v)
     for trial in range(args.trials):
         w = {}
         for k, (lo, hi) in RANGES.items():
-            w[k] = rng.randint(lo, hi) if isinstance(lo, int) else round(rng.uniform(lo, hi), 2)
+            if k in centre:
+                v = centre[k] * (1 + rng.uniform(-args.spread, args.spread)) if trial else centre[k]
+                w[k] = max(lo, min(hi, round(v))) if isinstance(lo, int) else round(max(lo, min(hi, v)), 2)
+            else:
+                w[k] = rng.randint(lo, hi) if isinstance(lo, int) else round(rng.uniform(lo, hi), 2)
         agent = "expert:" + ",".join(f"{k}={v}" for k, v in w.items())
         with tempfile.TemporaryDirectory() as tmp:
             subprocess.run([args.mists, "analyze", "--levels", args.levels, "--players", args.players,

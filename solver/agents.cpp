@@ -36,9 +36,6 @@ int GreedyAgent::operator()(const State& s, const Action* options, int n) {
   return pick;
 }
 
-Weights ExpertAgent::default_weights() { return expert_weights(); }
-
-ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed) : ExpertAgent(rules, seed, default_weights()) {}
 ExpertAgent::ExpertAgent(const Rules& rules, uint64_t seed, Weights w)
     : R_(&rules), rng_(seed), w_(w), inner_(rules, splitmix64(seed), w) {}
 

@@ -37,15 +37,14 @@ class GreedyAgent {
   Weights w_;
 };
 
-// A hand-written policy that looks to the end of the turn: each option is followed by the rest of
-// the turn played greedily (meeple, scorings, burial, hounds, the face-down tile) and judged by
-// the position at the next draw. Its weights favour ghost removal when the supply runs low and
-// points when a pile target is near; see docs/solver.md.
+// A policy that looks to the end of the turn: each option is followed by the rest of the turn
+// played greedily (meeple, scorings, burial, hounds, the face-down tile) and judged by the
+// heuristic at the next draw, so a placement is chosen together with what it lets the team do.
+// The heuristic makes it keep meeples for likely features, finish mist, trade points for ghost
+// removal when the supply runs low, close cemeteries and chase the pile target; docs/solver.md.
 class ExpertAgent {
  public:
-  ExpertAgent(const Rules& rules, uint64_t seed);
-  ExpertAgent(const Rules& rules, uint64_t seed, Weights w);
-  static Weights default_weights();
+  ExpertAgent(const Rules& rules, uint64_t seed, Weights w = {});
   int operator()(const State& s, const Action* options, int n);
 
  private:

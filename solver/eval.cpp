@@ -59,19 +59,6 @@ Features features(const Rules& R, const State& s) {
   return f;
 }
 
-Weights expert_weights() {
-  Weights w;
-  w.supply = 3.0;
-  w.low_supply = 8.0;
-  w.safe_supply = 5;
-  w.dead_ghost = 1.5;
-  w.live_open = 0.2;
-  w.meeple = 1.2;
-  w.meeple_value = 0.45;
-  w.pressure = 5.0;
-  return w;
-}
-
 double evaluate(const Rules& R, const State& s, const Weights& w) {
   const Features f = features(R, s);
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway

@@ -28,22 +28,21 @@ struct Features {
 };
 Features features(const Rules& rules, const State& s);
 
-// Weights of the heuristic (docs/solver.md explains each).
+// Weights of the heuristic (docs/solver.md explains each). The defaults were tuned by self-play
+// of the expert (scripts/tune_weights.py: random search, then a local search around the best,
+// confirmed on other deals); greedy, expert and the search all start from them.
 struct Weights {
   double points = 1.0;          // per point of progress and of pending scorings
-  double supply = 2.5;          // per ghost in the supply
-  double low_supply = 6.0;      // extra per ghost below `safe_supply`
+  double supply = 1.76;         // per ghost in the supply
+  double low_supply = 8.37;     // extra per ghost below `safe_supply`
   int safe_supply = 4;
-  double dead_ghost = 1.0;      // extra cost of a ghost stuck on dead mist
-  double live_open = 0.15;      // per open misty slot of a live bank
-  double recover = 0.8;         // per recoverable ghost (on a live bank or an open cemetery)
-  double meeple = 1.5;          // per meeple in the supply
-  double meeple_value = 0.35;   // share of the value of unfinished features with meeples
-  double pressure = 4.0;        // per point missing per tile left when the pile target is near
+  double dead_ghost = 0.67;     // extra cost of a ghost stuck on dead mist
+  double live_open = 0.05;      // per open misty slot of a live bank
+  double recover = 1.82;        // per recoverable ghost (on a live bank or an open cemetery)
+  double meeple = 1.0;          // per meeple in the supply
+  double meeple_value = 1.01;   // share of the (discounted) value of unfinished features with meeples
+  double pressure = 1.36;       // per point missing beyond 1.5 a tile to the next pile target or goal
 };
-
-// The weights the expert plays with (tuned by self-play on levels 1, 3 and 5; docs/solver.md).
-Weights expert_weights();
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});
 

@@ -4,6 +4,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cstring>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -49,12 +50,56 @@ struct Worker {
   GreedyAgent greedy;
 };
 
-class Search {
+}  // namespace
+
+class SearchTree {
  public:
-  Search(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value)
+  SearchTree(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value)
       : R_(R), cfg_(cfg), deal_(deal), root_value_(root_value) {
     nodes_.reserve(1 << 16);
     nodes_.emplace_back();
+  }
+
+  // A new tree holding the subtree under `node` (node becomes the root), statistics kept.
+  std::unique_ptr<SearchTree> extract(uint32_t node) const {
+    auto t = std::make_unique<SearchTree>(R_, cfg_, deal_, root_value_);
+    t->nodes_[0] = nodes_[node];
+    std::vector<std::pair<uint32_t, uint32_t>> queue{{node, 0}};  // (old, new)
+    for (size_t q = 0; q < queue.size(); ++q) {
+      const auto [old, fresh] = queue[q];
+      const TNode& o = nodes_[old];
+      if (o.kind == 0 || o.slots == 0) continue;
+      const uint32_t first = uint32_t(t->nodes_.size());
+      for (uint32_t i = 0; i < o.slots; ++i) {
+        t->nodes_.push_back(nodes_[o.child + i]);
+        queue.emplace_back(o.child + i, first + i);
+      }
+      t->nodes_[fresh].child = first;
+    }
+    for (auto& n : t->nodes_) n.vloss = 0;
+    return t;
+  }
+
+  // Follows `s` from `node` through one-option decisions until it reaches `target`; returns the
+  // node standing for `target`, or -1 when the path leaves the tree or passes a draw.
+  long follow(uint32_t node, State s, const State& target) const {
+    thread_local Action opts[MAX_ACTIONS];
+    for (int guard = 0; guard < 64; ++guard) {
+      if (std::memcmp(&s, &target, sizeof(State)) == 0) return long(node);
+      if (is_over(s) || is_chance(s) || nodes_[node].kind != 1) return -1;
+      if (legal_actions(R_, s, opts) != 1) return -1;
+      node = nodes_[node].child;
+      apply(R_, s, opts[0]);
+    }
+    return -1;
+  }
+
+  uint32_t root_visits() const { return nodes_[0].visits; }
+  double root_value() const { return root_value_; }
+  uint32_t child_of_root(Action a) const {
+    for (uint32_t i = 0; i < nodes_[0].slots; ++i)
+      if (nodes_[nodes_[0].child + i].action == a) return nodes_[0].child + i;
+    return 0;
   }
 
   // One playout: select and expand down the tree, roll out, back up. `lock` guards the tree in
@@ -79,7 +124,7 @@ class Search {
           cur = next;
         } else {
           if (nodes_[cur].visits == 0 && cur != 0) break;  // a new leaf: roll out from here
-          if (nodes_[cur].kind == 0) expand_decision(cur, s, cur == 0, w.rng);
+          if (nodes_[cur].kind == 0) expand_decision(cur, s, w.rng);
           cur = select(cur);
           apply(R_, s, nodes_[cur].action);
         }
@@ -140,20 +185,20 @@ class Search {
     nodes_[n].kind = 2;
   }
 
-  // Children in the order progressive widening opens them: at the root by the greedy heuristic,
-  // elsewhere in a random order.
-  void expand_decision(uint32_t n, const State& s, bool root, Rng& rng) {
+  // Children in the order progressive widening opens them: best first by the heuristic of the
+  // position each option leads to (ties in a random order), so the few children a young node may
+  // have are the promising ones.
+  void expand_decision(uint32_t n, const State& s, Rng& rng) {
     thread_local Action opts[MAX_ACTIONS];
     const int k = legal_actions(R_, s, opts);
     std::vector<std::pair<double, Action>> order(static_cast<size_t>(k));
+    State c;
     for (int i = 0; i < k; ++i) {
-      double key = 0;
-      if (root && k > 1) {
-        State c = s;
+      double key = rng.uniform() * 1e-6;
+      if (k > 1) {
+        c = s;
         apply(R_, c, opts[i]);
-        key = -evaluate(R_, c, cfg_.weights);
-      } else {
-        key = rng.uniform();
+        key -= evaluate(R_, c, cfg_.weights);
       }
       order[size_t(i)] = {key, opts[i]};
     }
@@ -208,10 +253,9 @@ class Search {
   std::vector<TNode> nodes_;
 };
 
-}  // namespace
-
 MctsAgent::MctsAgent(const Rules& rules, MctsConfig config, uint64_t seed, const Deal* deal)
     : R_(&rules), cfg_(config), seed_(seed), deal_(deal) {}
+
 
 int MctsAgent::operator()(const State& s, const Action* options, int n) {
   const uint64_t base = splitmix64(seed_ ^ splitmix64(++decisions_));
@@ -224,12 +268,19 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
   };
   const double root_value = evaluate(*R_, s, cfg_.weights);
   std::map<uint32_t, std::pair<uint64_t, double>> total;  // action bits -> visits, value
-  if (threads == 1 || cfg_.parallel == SearchParallel::Root) {
+  const bool one_tree = threads == 1 || cfg_.parallel == SearchParallel::Tree;
+  std::unique_ptr<SearchTree> kept;
+  if (one_tree && cfg_.reuse && tree_) {  // the subtree of the last choice, if the game went on through it
+    const long node = tree_->follow(expected_node_, expected_, s);
+    if (node > 0) kept = tree_->extract(uint32_t(node));
+  }
+  tree_.reset();
+  if (!one_tree) {
     // Root parallelism: independent trees, their root statistics added up.
-    std::vector<std::vector<Search::Edge>> edges(static_cast<size_t>(threads));
+    std::vector<std::vector<SearchTree::Edge>> edges(static_cast<size_t>(threads));
     std::vector<long long> done(size_t(threads), 0), nodes(size_t(threads), 0);
     auto run = [&](int t) {
-      Search search(*R_, cfg_, deal_, root_value);
+      SearchTree search(*R_, cfg_, deal_, root_value);
       Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
       const long long budget = cfg_.playouts / threads + (t < cfg_.playouts % threads);
       long long k = 0;
@@ -238,11 +289,8 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
       done[size_t(t)] = k;
       nodes[size_t(t)] = (long long)search.size();
     };
-    if (threads == 1) run(0);
-    else {
-      tbb::task_arena arena(threads);
-      arena.execute([&] { tbb::parallel_for(0, threads, run); });
-    }
+    tbb::task_arena arena(threads);
+    arena.execute([&] { tbb::parallel_for(0, threads, run); });
     for (int t = 0; t < threads; ++t) {
       for (const auto& e : edges[size_t(t)]) {
         auto& [v, q] = total[e.action.bits];
@@ -253,22 +301,36 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
       stats_.nodes += nodes[size_t(t)];
     }
   } else {
-    // Tree parallelism: one tree, a lock around selection and backup, virtual loss to spread
-    // the threads over different branches.
-    Search search(*R_, cfg_, deal_, root_value);
-    std::mutex lock;
+    // One tree: on 1 thread, or shared by the threads with a lock around selection and backup
+    // and virtual loss to spread them over different branches (tree parallelism).
+    std::unique_ptr<SearchTree> search = kept ? std::move(kept) : std::make_unique<SearchTree>(*R_, cfg_, deal_, root_value);
+    long long budget = cfg_.playouts;
+    if (search->root_visits() > 0) {
+      ++stats_.reused;
+      budget = std::max<long long>(cfg_.playouts / 4, (long long)cfg_.playouts - search->root_visits());
+    }
     std::atomic<long long> issued{0};
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-      tbb::parallel_for(0, threads, [&](int t) {
-        Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
-        long long k;
-        while (more(k = issued++, cfg_.playouts)) search.playout(s, worker, &lock);
+    if (threads == 1) {
+      Worker worker(*R_, base, cfg_.weights);
+      long long k = 0;
+      while (more(k, budget)) search->playout(s, worker, nullptr), ++k;
+      issued = k;
+    } else {
+      std::mutex lock;
+      tbb::task_arena arena(threads);
+      arena.execute([&] {
+        tbb::parallel_for(0, threads, [&](int t) {
+          Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
+          long long k;
+          while (more(k = issued++, budget)) search->playout(s, worker, &lock);
+        });
       });
-    });
-    for (const auto& e : search.root_edges()) total[e.action.bits] = {e.visits, e.value};
-    stats_.playouts += std::min<long long>(issued, cfg_.playouts);
-    stats_.nodes += (long long)search.size();
+      issued = std::min<long long>(issued, budget);
+    }
+    for (const auto& e : search->root_edges()) total[e.action.bits] = {e.visits, e.value};
+    stats_.playouts += issued;
+    stats_.nodes += (long long)search->size();
+    tree_ = std::move(search);
   }
   // Most visits; ties broken by mean value.
   int pick = 0;
@@ -280,6 +342,11 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     const auto [v, sum] = it->second;
     const double q = v ? sum / double(v) : 0;
     if (v > best_v || (v == best_v && q > best_q)) best_v = v, best_q = q, pick = i;
+  }
+  if (tree_) {
+    expected_ = s;
+    apply(*R_, expected_, options[pick]);
+    expected_node_ = tree_->child_of_root(options[pick]);
   }
   return pick;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,18 +24,22 @@ enum class Rollout : uint8_t { None, Turn, Random, Greedy };
 enum class SearchParallel : uint8_t { Root, Tree };
 
 struct MctsConfig {
-  int playouts = 300;          // per decision (the budget), split over the trees in root parallelism
+  int playouts = 1000;         // per decision (the budget), split over the trees in root parallelism
   double seconds = 0;          // > 0: a time budget per decision instead (not reproducible)
-  double c = 0.5;              // UCT exploration constant (rewards lie in [0, 1])
+  double c = 0.1;              // UCT exploration constant (rewards lie in [0, 1])
   double pw_k = 2.0;           // progressive widening: a node with N visits may have
   double pw_alpha = 0.5;       //   ceil(pw_k * N^pw_alpha) children
   Rollout rollout = Rollout::Turn;
   int rollout_turns = 0;       // Random/Greedy: 0 plays to the end; else stop after this many
                                //   turns and judge the position with the heuristic
   double value_scale = 10.0;   // heuristic points that move a cut-off reward across the sigmoid
-  Weights weights = expert_weights();  // the leaf heuristic and the greedy policy inside the search
+  Weights weights;             // the leaf heuristic and the greedy policy inside the search
   int threads = 1;             // search threads for one decision
   SearchParallel parallel = SearchParallel::Root;
+  bool reuse = true;           // keep the subtree of the chosen option for the next decision of
+                               //   the same turn (one tree: 1 thread or tree parallelism); the
+                               //   root then needs only `playouts` visits in all, and at least a
+                               //   quarter of them new
 };
 
 // Reward of a finished position in [0, 1]: 1 for a win; a loss earns a margin below 0.1 for
@@ -45,14 +50,18 @@ double reward(const Rules& rules, const State& s);
 double cutoff_reward(const Rules& rules, const State& s, double root_value, double scale, const Weights& w);
 
 struct SearchStats {
-  long long playouts = 0;
-  long long nodes = 0;
+  long long playouts = 0;  // playouts run
+  long long nodes = 0;     // tree nodes made
+  long long reused = 0;    // decisions that started from a kept subtree
 };
+
+class SearchTree;
 
 class MctsAgent {
  public:
   // `deal` is only read when clairvoyant (the true order of the tiles).
   MctsAgent(const Rules& rules, MctsConfig config, uint64_t seed, const Deal* deal = nullptr);
+
   int operator()(const State& s, const Action* options, int n);
   const SearchStats& stats() const { return stats_; }
   bool clairvoyant() const { return deal_ != nullptr; }
@@ -64,6 +73,9 @@ class MctsAgent {
   uint64_t decisions_ = 0;
   const Deal* deal_;
   SearchStats stats_;
+  std::shared_ptr<SearchTree> tree_;  // the last search, for reuse (only read once made)
+  State expected_{};                  // the position the last choice leads to
+  uint32_t expected_node_ = 0;        // its node in tree_
 };
 
 }  // namespace mists
