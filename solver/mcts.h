@@ -24,7 +24,7 @@ enum class Rollout : uint8_t { None, Turn, Random, Greedy };
 enum class SearchParallel : uint8_t { Root, Tree };
 
 struct MctsConfig {
-  int playouts = 1000;         // per decision (the budget), split over the trees in root parallelism
+  int playouts = 600;          // per decision (the budget), split over the trees in root parallelism
   double seconds = 0;          // > 0: a time budget per decision instead (not reproducible)
   double c = 0.1;              // UCT exploration constant (rewards lie in [0, 1])
   double pw_k = 2.0;           // progressive widening: a node with N visits may have

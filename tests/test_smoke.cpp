@@ -1,5 +1,6 @@
 // First checks that the pieces fit: catalogs validate, a start position is consistent.
 #include "support.h"
+#include "solver/agents.h"
 
 using namespace mists;
 using namespace mists::test;
@@ -20,4 +21,33 @@ TEST_CASE("R1.3 the start tile carries its 3 ghosts and the supply holds the res
     CHECK(s.ghost_supply == R.level.ghosts - 3);
     CHECK(check(R, s).empty());
   }
+}
+
+TEST_CASE("board: 60-tile games stay far from the wall of the 64 x 64 board (docs/rules-decisions.md 9)") {
+  // Long games: every tile gets placed (no ghost loss, no pile targets, an unreachable goal).
+  const Rules R = mists_rules(3, 2, {}, [](Level& lv) {
+    lv.ghosts = 250;
+    lv.hound1 = lv.hound2 = 0;
+    lv.piles = 1;
+    lv.goal = 30000;
+  });
+  int reach = 0, games = 0;
+  for (uint64_t g = 0; g < 300; ++g) {
+    const Deal deal = seeded_deal(R, 99, g);
+    RandomAgent agent(g);
+    std::vector<std::string> log;
+    const GameSummary summary = play_game(R, deal, agent, &log);
+    // Replay the record to read the final board.
+    GameRecord rec = make_record(R, deal, 99, g, "random", "test");
+    finish_record(rec, log, summary);
+    const ReplayResult r = replay(R, rec, "board-test");
+    for (int i = 0; i < r.final_state.n_tiles; ++i) {
+      reach = std::max(reach, std::abs(int(r.final_state.tiles[i].x) - START_X));
+      reach = std::max(reach, std::abs(int(r.final_state.tiles[i].y) - START_Y));
+    }
+    ++games;
+    CHECK(r.final_state.turn == R.tiles_in_play - r.final_state.discarded);
+  }
+  MESSAGE("farthest tile from the start cell in " << games << " random 60-tile games: " << reach << " cells");
+  CHECK(reach < 20);  // the wall is 30 cells away
 }
