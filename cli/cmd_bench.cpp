@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "solver/agents.h"
+#include "solver/mcts.h"
 
 namespace mists::cli {
 
@@ -50,12 +51,41 @@ Tally run(const Rules& rules, int games, uint64_t seed) {
 
 }  // namespace
 
+// Playouts per second of one search from a fixed mid-game position (level 3, 2 players).
+double search_speed(const Rules& R, MctsConfig cfg, int decisions) {
+  const Deal deal = seeded_deal(R, BENCH_SEED, 0);
+  ExpertAgent expert(R, 1);
+  State s = initial_state(R);
+  Dealer dealer(R, deal);
+  thread_local Action opts[MAX_ACTIONS];
+  // Advance with the expert to the 6th placement decision.
+  while (!(s.phase == Phase::Place && s.turn == 5)) {
+    if (is_chance(s)) dealer.draw(s);
+    else {
+      const int n = legal_actions(R, s, opts);
+      apply(R, s, opts[n > 1 ? expert(s, opts, n) : 0]);
+    }
+  }
+  cfg.reuse = false;
+  MctsAgent agent(R, cfg, 7);
+  const int n = legal_actions(R, s, opts);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < decisions; ++i) agent(s, opts, n);
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return double(agent.stats().playouts) / sec;
+}
+
 void add_bench(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Seeded random-play games on 1 thread: speed and an outcome signature");
   auto opt = std::make_shared<GameOptions>();
   auto games = std::make_shared<int>(20000);
   auto sweep = std::make_shared<int>(200);
+  auto search_games = std::make_shared<int>(4);
+  auto parallel = std::make_shared<bool>(false);
   opt->add_to(*cmd, false);
+  cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
+      ->capture_default_str()->check(CLI::Range(0, 100000));
+  cmd->add_flag("--parallel", *parallel, "Also measure one search on 2 threads, root and tree parallelism (not in the signature)");
   cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures")->capture_default_str()
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--sweep-games", *sweep, "Games per level and player count for the signature sweep")
@@ -101,6 +131,41 @@ void add_bench(CLI::App& app) {
     std::printf("  mean length    %.2f tiles\n", double(t.placements) / t.games);
     std::printf("  state copies/s %.0f (State is %zu bytes)\n", copies / cs, sizeof(State));
     std::printf("sweep: %d games, %lld placements in %.3f s\n", total.games, total.placements, total.seconds);
+    // Search: fixed seeds, fixed playouts, 1 thread; its outcomes feed the signature.
+    if (*search_games > 0) {
+      MctsConfig cfg;
+      cfg.playouts = 200;
+      long long playouts = 0, decisions = 0;
+      int wins = 0;
+      const auto s0 = std::chrono::steady_clock::now();
+      for (int g = 0; g < *search_games; ++g) {
+        const Deal deal = seeded_deal(rules, BENCH_SEED, uint64_t(g));
+        MctsAgent agent(rules, cfg, stream_seed(BENCH_SEED, uint64_t(g), AGENT_STREAM));
+        const GameSummary r = play_game(rules, deal, agent);
+        signature = mix(signature, summary_hash(r));
+        playouts += agent.stats().playouts;
+        decisions += r.decisions;
+        wins += r.outcome == Outcome::Won;
+      }
+      const double ss = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+      std::printf("\nsearch: mcts (200 playouts a decision), level 3, 2 players, 1 thread:\n");
+      std::printf("  games          %d (%d won), %lld searched decisions\n", *search_games, wins, decisions);
+      std::printf("  playouts/s     %.0f\n", double(playouts) / ss);
+      std::printf("  decisions/s    %.1f\n", double(decisions) / ss);
+    }
+    if (*parallel) {
+      MctsConfig one;
+      one.playouts = 4000;
+      const double p1 = search_speed(rules, one, 3);
+      MctsConfig root = one, tree = one;
+      root.threads = tree.threads = 2;
+      tree.parallel = SearchParallel::Tree;
+      const double pr = search_speed(rules, root, 3), pt = search_speed(rules, tree, 3);
+      std::printf("\none search of 4000 playouts, mid-game position, level 3, 2 players:\n");
+      std::printf("  1 thread        %.0f playouts/s\n", p1);
+      std::printf("  2 threads, root %.0f playouts/s (x%.2f)\n", pr, pr / p1);
+      std::printf("  2 threads, tree %.0f playouts/s (x%.2f)\n", pt, pt / p1);
+    }
     std::printf("Bench: %016llx\n", static_cast<unsigned long long>(signature));
   });
 }
