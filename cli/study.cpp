@@ -80,9 +80,21 @@ json StudyConfig::to_json() const {
   j["switches"] = {{"joint_scoring", std::string(switch_value(sw.joint_scoring))},
                    {"unplaceable", std::string(switch_value(sw.unplaceable))},
                    {"haunted_adjacency", std::string(switch_value(sw.haunted_adjacency))}};
-  j["mcts"] = {{"playouts", mcts.playouts}, {"c", mcts.c},           {"pw_k", mcts.pw_k},
-               {"pw_alpha", mcts.pw_alpha}, {"rollout", rollout_name(mcts.rollout)},
-               {"rollout_turns", mcts.rollout_turns}, {"value_scale", mcts.value_scale}};
+  j["mcts"] = {{"playouts", mcts.playouts},
+               {"c", mcts.c},
+               {"pw_k", mcts.pw_k},
+               {"pw_alpha", mcts.pw_alpha},
+               {"rollout", rollout_name(mcts.rollout)},
+               {"rollout_turns", mcts.rollout_turns},
+               {"value_scale", mcts.value_scale},
+               {"threads", mcts.threads},
+               {"parallel", mcts.parallel == SearchParallel::Root ? "root" : "tree"},
+               {"reuse", mcts.reuse}};
+  const Weights& w = mcts.weights;  // the heuristic every agent starts from (agent texts may change it)
+  j["heuristic"] = {{"points", w.points},         {"supply", w.supply},     {"low_supply", w.low_supply},
+                    {"safe_supply", w.safe_supply}, {"dead_ghost", w.dead_ghost}, {"live_open", w.live_open},
+                    {"recover", w.recover},       {"meeple", w.meeple},     {"meeple_value", w.meeple_value},
+                    {"pressure", w.pressure}};
   json cs = json::array();
   for (const auto& c : cells)
     cs.push_back({{"level", c.level}, {"players", c.players}, {"ghosts", c.ghosts}, {"ghost_delta", c.ghost_delta},
@@ -117,10 +129,15 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
     c.mcts.pw_k = m.at("pw_k");
     c.mcts.pw_alpha = m.at("pw_alpha");
     const std::string rollout = m.at("rollout");
+    bool known = false;
     for (int r = 0; r < 4; ++r)
-      if (rollout_name(Rollout(r)) == rollout) c.mcts.rollout = Rollout(r);
+      if (rollout_name(Rollout(r)) == rollout) c.mcts.rollout = Rollout(r), known = true;
+    if (!known) throw UsageError(where + ": mcts.rollout: unknown value '" + rollout + "'");
     c.mcts.rollout_turns = m.at("rollout_turns");
     c.mcts.value_scale = m.at("value_scale");
+    c.mcts.threads = m.value("threads", 1);
+    c.mcts.parallel = m.value("parallel", std::string("root")) == "tree" ? SearchParallel::Tree : SearchParallel::Root;
+    c.mcts.reuse = m.value("reuse", true);
     for (const auto& x : j.at("cells")) {
       CellSpec s;
       s.level = x.at("level");
@@ -202,32 +219,49 @@ std::vector<GameRow> read_chunk(const std::string& path, int first, int count) {
   return rows;
 }
 
+// Progress on standard error: a bar on a terminal, a line every 10 s otherwise. Time left is
+// estimated from work, not games: a search game weighs about its playouts / 6 expert games.
 struct Progress {
   long long total = 0;
+  double work_total = 0;
   std::atomic<long long> done{0};
+  double work_done = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last = start;
   bool tty = isatty(2);
   bool quiet = false;
   std::mutex m;
 
-  void add(long long k, const std::string& what) {
+  static double weight(const AgentSpec& a) {
+    return a.name == "mcts" || a.name == "clairvoyant" ? std::max(1.0, a.mcts.playouts / 6.0) : 1.0;
+  }
+  void plan(long long games, double w) {
+    total += games;
+    work_total += double(games) * w;
+  }
+  void add(long long k, double w, const std::string& what) {
     done += k;
-    if (quiet) return;
     std::lock_guard<std::mutex> g(m);
+    work_done += double(k) * w;
+    if (quiet) return;
     const auto now = std::chrono::steady_clock::now();
     const double el = std::chrono::duration<double>(now - start).count();
     if (!tty && std::chrono::duration<double>(now - last).count() < 10 && done < total) return;
     last = now;
     const double rate = el > 0 ? double(done) / el : 0;
-    const double left = rate > 0 ? double(total - done) / rate : 0;
+    const double left = work_done > 0 ? el * (work_total - work_done) / work_done : 0;
     const int width = 30;
-    const int fill = total ? int(double(width) * double(done) / double(total)) : width;
+    const int fill = work_total > 0 ? int(double(width) * work_done / work_total) : width;
     char buf[256];
     std::snprintf(buf, sizeof buf, "%s[%.*s%*s] %lld/%lld games  %.0f games/s  %dm%02ds left  %s", tty ? "\r" : "",
                   fill, "##############################", width - fill, "", (long long)done, total, rate,
                   int(left) / 60, int(left) % 60, what.c_str());
     std::cerr << buf << (tty ? "\033[K" : "\n") << std::flush;
+  }
+  void skip(long long k, double w) {
+    std::lock_guard<std::mutex> g(m);
+    total -= k;
+    work_total -= double(k) * w;
   }
   void finish() {
     if (tty && !quiet) std::cerr << '\n';
@@ -299,8 +333,9 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   long long chunk_index = 0;
   for (const auto& c : cfg.cells) {
     const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
+    const double w = Progress::weight(parse_agent(c.agent, cfg.mcts));
     for (int k = 0; k < chunks; ++k, ++chunk_index)
-      if (chunk_index % cfg.shards == cfg.shard - 1) progress.total += std::min(cfg.chunk, c.games - k * cfg.chunk);
+      if (chunk_index % cfg.shards == cfg.shard - 1) progress.plan(std::min(cfg.chunk, c.games - k * cfg.chunk), w);
   }
 
   std::vector<CellResult> results;
@@ -310,6 +345,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     res.spec = c;
     const Rules& R = rules_for(c);
     const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
+    const double weight = Progress::weight(agent);
     const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
     const int chunks = (c.games + cfg.chunk - 1) / cfg.chunk;
     bool stopped = false;
@@ -332,9 +368,9 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
         write_atomic(path, text);
       }
       res.rows.insert(res.rows.end(), rows.begin(), rows.end());
-      progress.add(count, c.id());
+      progress.add(count, weight, c.id());
       if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
-        progress.done += c.games - first - count;  // the rest of the cell is not needed
+        progress.skip(c.games - first - count, weight);  // the rest of the cell is not needed
         stopped = true;
       }
     }
