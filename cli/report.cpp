@@ -186,20 +186,22 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
         return &all[i];
     return nullptr;
   };
-  // Level x players at the official budgets, one table per agent.
+  // Level x players at the official budgets, one table per agent played at two or more player
+  // counts (a single column is in the side-by-side table below).
   for (const auto& a : agents) {
-    int n = 0;
+    std::set<int> cols;
     for (int l : levels)
-      for (int p : players) n += find(a, l, p, 0) != nullptr;
-    if (n < 2) continue;
+      for (int p : players)
+        if (find(a, l, p, 0)) cols.insert(p);
+    if (cols.size() < 2) continue;
     md << "\n## Win rate by level and player count — " << a << ", official ghost budgets\n\n| level |";
-    for (int p : players) md << ' ' << p << (p == 1 ? " player" : " players") << " |";
+    for (int p : cols) md << ' ' << p << (p == 1 ? " player" : " players") << " |";
     md << "\n|---|";
-    for (size_t i = 0; i < players.size(); ++i) md << "---|";
+    for (size_t i = 0; i < cols.size(); ++i) md << "---|";
     md << '\n';
     for (int l : levels) {
       md << "| " << l << " |";
-      for (int p : players) {
+      for (int p : cols) {
         const CellStats* s = find(a, l, p, 0);
         md << ' ' << (s ? rate_cell(*s) : "—") << " |";
       }

@@ -32,7 +32,8 @@ def main(folder: Path) -> None:
     official = [r for r in rows if r["ghost_delta"] == 0]
 
     # Heat map: level x players, one panel per agent with at least 2 such cells.
-    grid_agents = [a for a in agents if len([r for r in official if r["agent"] == a]) >= 2]
+    # (agents played at one player count only appear in the loss-cause panels and the report)
+    grid_agents = [a for a in agents if len({r["players"] for r in official if r["agent"] == a}) >= 2]
     if grid_agents:
         levels = sorted({r["level"] for r in official})
         players = sorted({r["players"] for r in official})
