@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/study.h"
+#include "engine/config/load.h"
 
 namespace mists::cli {
 
@@ -18,7 +19,7 @@ void add_compare(CLI::App& app) {
       "95% intervals, the paired difference with its interval, and McNemar's exact test.");
   struct Args {
     GameOptions game;
-    std::string agents, levels = "3", players = "2", out;
+    std::string agents, levels = "3", players = "2", out, resume;
     std::optional<int> ghosts;
     int games = 1000, threads = 0;
     uint64_t seed = 1;
@@ -26,7 +27,8 @@ void add_compare(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   a->game.add_to(*cmd, false, false);
-  cmd->add_option("--agents", a->agents, "Two or more agents, e.g. expert,greedy or \"expert;expert:supply=1.2\"")->required();
+  cmd->add_option("--agents", a->agents, "Two or more agents, e.g. expert,greedy or \"expert;expert:supply=1.2\"");
+  cmd->add_option("--resume", a->resume, "Finish a killed comparison in this folder (its study.json decides everything)");
   cmd->add_option("--levels", a->levels, "Levels, e.g. 3 or 1-6")->capture_default_str();
   cmd->add_option("--players", a->players, "Player counts, e.g. 2 or 1,4")->capture_default_str();
   cmd->add_option("--ghosts", a->ghosts, "Ghost total (default: each level's official one)");
@@ -41,31 +43,36 @@ void add_compare(CLI::App& app) {
     cfg.seed = a->seed;
     cfg.threads = a->threads;
     cfg.title = "Mists over Carcassonne — paired comparison";
-    const auto agents = agent_list(a->agents);
-    if (agents.size() < 2) throw UsageError("--agents: give at least two agents to compare");
-    for (const auto& ag : agents) parse_agent(ag, cfg.mcts);
-    for (int l : int_list(a->levels, "--levels")) {
-      if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
-      const int official = cfg.game.level_config(l).ghosts;
-      for (int p : int_list(a->players, "--players")) {
-        if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
-        for (const auto& ag : agents) {
-          CellSpec c;
-          c.level = l, c.players = p, c.agent = ag, c.games = a->games;
-          c.ghosts = a->ghosts ? *a->ghosts : official;
-          c.ghost_delta = c.ghosts - official;
-          if (c.ghosts < 3 || c.ghosts > 250)
-            throw UsageError("--ghosts " + std::to_string(c.ghosts) + ": impossible ghost total (the start tile takes 3; at most 250)");
-          cfg.cells.push_back(c);
+    auto build_cells = [&] {
+      const auto agents = agent_list(a->agents);
+      if (agents.size() < 2) throw UsageError("--agents: give at least two agents to compare");
+      for (const auto& ag : agents) parse_agent(ag, cfg.mcts);
+      for (int l : int_list(a->levels, "--levels")) {
+        if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
+        const int official = cfg.game.level_config(l).ghosts;
+        for (int p : int_list(a->players, "--players")) {
+          if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+          for (const auto& ag : agents) {
+            CellSpec c;
+            c.level = l, c.players = p, c.agent = ag, c.games = a->games;
+            c.ghosts = a->ghosts ? *a->ghosts : official;
+            c.ghost_delta = c.ghosts - official;
+            if (c.ghosts < 3 || c.ghosts > 250)
+              throw UsageError("--ghosts " + std::to_string(c.ghosts) + ": impossible ghost total (the start tile takes 3; at most 250)");
+            cfg.cells.push_back(c);
+          }
         }
       }
-    }
-    const std::string out = a->out.empty() ? resolve("results") + "/compare-" + utc_stamp() : a->out;
-    const auto results = run_study(cfg, out, false, a->quiet ? -1 : 0);
+    };
+    const bool resume = !a->resume.empty();
+    if (!resume) build_cells();
+    const std::string out = resume ? a->resume : a->out.empty() ? resolve("results") + "/compare-" + utc_stamp() : a->out;
+    const std::vector<CellResult> results = run_study(cfg, out, resume, a->quiet ? -1 : 0);
     // Pairs within each (level, players, ghosts).
     std::ostringstream md, csv;
     csv << "level,players,ghosts,agent_a,agent_b,games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,mcnemar_p\n";
-    md << "# Paired comparison\n\nSame deals for every agent (run seed " << cfg.seed
+    const uint64_t seed = nlohmann::json::parse(read_file(out + "/study.json")).at("config").at("seed");
+    md << "# Paired comparison\n\nSame deals for every agent (run seed " << seed
        << "). Difference = win rate of A minus B, 95% interval from the paired differences; McNemar's exact test on "
           "the games only one of the two won.\n";
     std::map<std::tuple<int, int, int>, std::vector<const CellResult*>> groups;

@@ -695,7 +695,7 @@ int legal_actions(const Rules& R, const State& s, Action* out) {
       for (int m = 0; m < R.n_meeples; ++m) {
         if (s.meeples[m].at != MeepleAt::Board) continue;
         const PlacedTile& t = s.tiles[s.nodes[s.meeples[m].node].tile];
-        uint8_t with[9];
+        uint8_t with[16];  // at most 9 used; 16 keeps GCC 12 from a false -Warray-bounds in std::sort
         int k = 0;
         for (int i = -1; i < 8; ++i) {
           const int nb = i < 0 ? s.nodes[s.meeples[m].node].tile : cell_at(s, t.x + RING_DX[i], t.y + RING_DY[i]);
