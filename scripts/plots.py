@@ -4,6 +4,8 @@
   win_rate_heatmap.png  win rate by level x players at the official ghost budgets (one panel per agent)
   ghost_budget.png      win rate against the ghost budget, with 95% interval bands (per agent, players)
   loss_causes.png       share of games lost by each cause, per level (each agent, official budgets)
+  search_budget.png     win rate against the playouts of mcts / clairvoyant agents that differ only
+                        in `playouts=N` (one line per level and player count)
 Uses Debian's python3-matplotlib and python3-numpy only.
 """
 import csv
@@ -107,6 +109,35 @@ def main(folder: Path) -> None:
             ax.legend(fontsize=7, loc="lower right")
         fig.savefig(folder / "loss_causes.png", dpi=110, bbox_inches="tight")
         plt.close(fig)
+
+    budget_plot(folder, rows)
+
+
+def budget_plot(folder: Path, rows) -> None:
+    """Win rate against search budget for agents written NAME:playouts=N (nothing else changed)."""
+    pts = defaultdict(list)
+    for r in rows:
+        name, _, params = r["agent"].partition(":")
+        if name in ("mcts", "clairvoyant") and params.startswith("playouts=") and "," not in params:
+            pts[(name, r["level"], r["players"])].append((int(params.split("=")[1]), r))
+    pts = {k: sorted(v, key=lambda x: x[0]) for k, v in pts.items() if len(v) >= 3}
+    if not pts:
+        return
+    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    for (name, level, players), v in sorted(pts.items()):
+        x = [p for p, _ in v]
+        ax.plot(x, [r["win_rate"] for _, r in v], marker="o", label=f"{name}, level {level}, {players}p")
+        ax.fill_between(x, [r["ci_lo"] for _, r in v], [r["ci_hi"] for _, r in v], alpha=0.2)
+    ax.set_xscale("log")
+    ax.set_xticks(sorted({p for v in pts.values() for p, _ in v}), [str(p) for p in sorted({p for v in pts.values() for p, _ in v})])
+    ax.set_xlabel("playouts per decision")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.set_title("win rate against search budget (bands: 95% Wilson)")
+    ax.legend(fontsize=8)
+    fig.savefig(folder / "search_budget.png", dpi=110, bbox_inches="tight")
+    plt.close(fig)
 
 
 if __name__ == "__main__":
