@@ -27,7 +27,7 @@ void add_analyze(CLI::App& app) {
   a->game.add_to(*cmd, false, false);
   cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 1,3,6");
   cmd->add_option("--players", a->players, "Player counts, e.g. 1-5 or 2");
-  cmd->add_option("--agents", a->agents, "Agents, e.g. expert,mcts (random, greedy, expert, mcts, clairvoyant)");
+  cmd->add_option("--agents", a->agents, "Agents, e.g. expert,mcts:playouts=1000 (random, greedy, expert, mcts, clairvoyant; docs/solver.md)");
   cmd->add_option("--ghost-deltas", a->deltas, "Ghost totals relative to each level's official one, e.g. -3..3");
   cmd->add_option("--ghosts", a->ghosts, "Absolute ghost totals, e.g. 12,15 (instead of --ghost-deltas)");
   cmd->add_option("--games", a->games, "Games per cell (the default study: per expert cell)")->capture_default_str()->check(CLI::Range(1, 100000000));

@@ -1,5 +1,6 @@
 // The outputs of a study: games.csv, cells.csv, cells.json, report.md and the plots.
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -8,6 +9,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+
+#include <spdlog/spdlog.h>
 
 #include "cli/study.h"
 #include "engine/config/load.h"
@@ -216,18 +219,31 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
         for (int d : deltas) n += d != 0 && find(a, l, p, d) != nullptr;
       if (!n) continue;
       md << "\n## Win rate against the ghost budget — " << a << ", " << p << (p == 1 ? " player" : " players")
-         << "\n\nColumns: ghost total relative to the level's official one.\n\n| level |";
+         << "\n\nColumns: ghost total relative to the level's official one. Fit: logistic regression of the win rate "
+            "on the ghost total over the columns; odds ×e^b per extra ghost, and the ghost total where the fitted win "
+            "rate is 50%.\n\n| level |";
       for (int d : deltas) md << ' ' << (d > 0 ? "+" : "") << d << " |";
-      md << "\n|---|";
-      for (size_t i = 0; i < deltas.size(); ++i) md << "---|";
+      md << " odds per ghost | ghosts for 50% |\n|---|";
+      for (size_t i = 0; i < deltas.size() + 2; ++i) md << "---|";
       md << '\n';
       for (int l : levels) {
         md << "| " << l << " |";
+        std::vector<double> xs;
+        std::vector<long long> ws, ns;
         for (int d : deltas) {
           const CellStats* s = find(a, l, p, d);
           md << ' ' << (s ? rate_cell(*s) : "—") << " |";
+          for (size_t i = 0; s && i < cells.size(); ++i)
+            if (&all[i] == s) xs.push_back(cells[i].spec.ghosts), ws.push_back(s->wins), ns.push_back(s->games);
         }
-        md << '\n';
+        const LogisticFit fit = fit_logistic(xs, ws, ns);
+        if (fit.ok) {
+          const double x50 = fit.x_at(0.5);
+          const bool outside = x50 < *std::min_element(xs.begin(), xs.end()) || x50 > *std::max_element(xs.begin(), xs.end());
+          md << " ×" << num(std::exp(fit.b), 2) << " | " << (std::fabs(x50) > 999 ? std::string("—") : num(x50, 1))
+             << (outside ? " (extrapolated)" : "") << " |\n";
+        }
+        else md << " — | — |\n";
       }
     }
   // Agents side by side.
@@ -272,8 +288,7 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
   // Debian's interpreter, where python3-matplotlib lives (another python3 may come first on PATH).
   const std::string python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
   const std::string cmd = python + " '" + script + "' '" + dir + "' > '" + dir + "/plots.log' 2>&1";
-  if (std::system(cmd.c_str()) != 0)
-    std::cerr << "mists: warning: plots were not drawn (see " << dir << "/plots.log)\n";
+  if (std::system(cmd.c_str()) != 0) spdlog::warn("plots were not drawn (see {}/plots.log)", dir);
 }
 
 }  // namespace mists::cli

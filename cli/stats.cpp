@@ -1,5 +1,6 @@
 #include "cli/stats.h"
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -47,6 +48,34 @@ Paired paired(const std::vector<bool>& a, const std::vector<bool>& b) {
   p.diff_ci = {p.diff - z * std::sqrt(var), p.diff + z * std::sqrt(var)};
   p.mcnemar_p = binomial_two_sided(p.only_a, p.only_a + p.only_b);
   return p;
+}
+
+double LogisticFit::x_at(double p) const { return (std::log(p / (1 - p)) - a) / b; }
+
+LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games) {
+  LogisticFit f;
+  long long w = 0, n = 0;
+  for (size_t i = 0; i < x.size(); ++i) w += wins[i], n += games[i];
+  if (x.size() < 2 || w == 0 || w == n) return f;
+  Eigen::Vector2d beta(std::log((double(w) + 0.5) / (double(n - w) + 0.5)), 0.0);
+  for (int iter = 0; iter < 50; ++iter) {
+    Eigen::Matrix2d H = Eigen::Matrix2d::Zero();
+    Eigen::Vector2d g = Eigen::Vector2d::Zero();
+    for (size_t i = 0; i < x.size(); ++i) {
+      const Eigen::Vector2d xi(1.0, x[i]);
+      const double p = 1.0 / (1.0 + std::exp(-beta.dot(xi)));
+      g += (double(wins[i]) - double(games[i]) * p) * xi;
+      H += double(games[i]) * p * (1 - p) * xi * xi.transpose();
+    }
+    if (std::fabs(H.determinant()) < 1e-12) return f;
+    const Eigen::Vector2d step = H.ldlt().solve(g);
+    beta += step;
+    if (step.norm() < 1e-10) break;
+  }
+  f.a = beta[0];
+  f.b = beta[1];
+  f.ok = std::isfinite(f.a) && std::isfinite(f.b) && f.b != 0;
+  return f;
 }
 
 double quantile(std::vector<int> v, double q) {

@@ -25,6 +25,16 @@ struct Paired {
 };
 Paired paired(const std::vector<bool>& a, const std::vector<bool>& b);
 
+// Logistic regression of win rate on one number x (a ghost budget): logit p = a + b x, fitted by
+// iteratively reweighted least squares (Newton's method) on binomial counts. `ok` is false when the
+// data cannot fix both parameters (fewer than two x values, or all games won or all lost).
+struct LogisticFit {
+  double a = 0, b = 0;
+  bool ok = false;
+  double x_at(double p) const;  // the x where the fitted win rate is p
+};
+LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games);
+
 // Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
 double quantile(std::vector<int> v, double q);
 
