@@ -75,7 +75,11 @@ void add_balance(CLI::App& app) {
     std::filesystem::create_directories(out);
     json cfg = {{"level", a->game.level}, {"players", a->game.players}, {"param", a->param}, {"agent", a->agent},
                 {"games", a->games}, {"seed", a->seed}, {"catalog", a->game.catalog},
-                {"catalog_checksum", load_catalog(resolve(a->game.catalog)).checksum}, {"target", a->target}};
+                {"catalog_checksum", load_catalog(resolve(a->game.catalog)).checksum}, {"target", a->target},
+                {"switches", describe_switches(a->game.switches())},
+                {"overrides", {{"goal", a->game.goal.value_or(-1)}, {"hound1", a->game.hound1.value_or(-1)},
+                               {"hound2", a->game.hound2.value_or(-1)}, {"piles", a->game.piles.value_or(-1)},
+                               {"ghosts", a->game.ghosts.value_or(-1)}}}};
     std::map<int, Point> tried;
     const std::string state = out + "/balance.json";
     if (std::filesystem::exists(state)) {
@@ -120,7 +124,9 @@ void add_balance(CLI::App& app) {
     std::ostringstream md;
     md << "# Balance: level " << a->game.level << ", " << a->game.players << " player(s), agent " << a->agent << "\n\n"
        << "Moving `" << a->param << "` (level value " << current << ") for a win rate of " << 100 * a->target << "%; "
-       << a->games << " games per value, the same deals for every value (run seed " << a->seed << ").\n\n";
+       << a->games << " games per value, the same deals for every value (run seed " << a->seed << ").\n\n"
+       << "Produced by `mists` " << revision() << "; catalog `" << a->game.catalog << "` (checksum `"
+       << cfg["catalog_checksum"].get<std::string>() << "`); " << describe_switches(a->game.switches()) << ".\n\n";
     std::string verdict;
     if (side(plo) == side(phi)) {
       verdict = "The target is not reached between " + std::to_string(lo) + " and " + std::to_string(hi) +

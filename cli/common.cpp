@@ -122,6 +122,11 @@ std::string utc_stamp() {
   return buf;
 }
 
+std::string describe_switches(const Switches& sw) {
+  return "joint_scoring=" + std::string(switch_value(sw.joint_scoring)) + ", unplaceable=" +
+         std::string(switch_value(sw.unplaceable)) + ", haunted_adjacency=" + std::string(switch_value(sw.haunted_adjacency));
+}
+
 std::string resolve(const std::string& path) {
   namespace fs = std::filesystem;
   if (fs::exists(path) || fs::path(path).is_absolute()) return path;

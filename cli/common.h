@@ -46,6 +46,9 @@ std::vector<std::string> agent_list(const std::string& text);
 // The current UTC time as 20261122-063500, for default output folders.
 std::string utc_stamp();
 
+// "joint_scoring=majority, unplaceable=discard, haunted_adjacency=eight"
+std::string describe_switches(const Switches& sw);
+
 // The git revision the program was built from ("abc123def456", "-dirty" when it had changes).
 const char* revision();
 

@@ -160,8 +160,7 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
   md << "# " << cfg.title << "\n\n";
   md << "Produced by `mists` " << revision() << ". Tile catalog `" << cfg.game.catalog << "` (set " << cat.set
      << ", status **" << cat.status << "**, checksum `" << cat.checksum << "`). Run seed " << cfg.seed
-     << "; rule switches joint_scoring=" << switch_value(sw.joint_scoring) << ", unplaceable=" << switch_value(sw.unplaceable)
-     << ", haunted_adjacency=" << switch_value(sw.haunted_adjacency) << ".";
+     << "; rule switches " << describe_switches(sw) << ".";
   if (cfg.game.goal || cfg.game.hound1 || cfg.game.hound2 || cfg.game.piles) {
     md << " Level overrides:";
     if (cfg.game.goal) md << " goal=" << *cfg.game.goal;
