@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build git pkg-config
           libeigen3-dev libtbb-dev libcli11-dev libspdlog-dev libfmt-dev doctest-dev
-          libtomlplusplus-dev nlohmann-json3-dev libbenchmark-dev
+          libtomlplusplus-dev nlohmann-json3-dev
           python3 python3-matplotlib python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
