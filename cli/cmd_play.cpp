@@ -5,6 +5,8 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "engine/record.h"
+#include "cli/registry.h"
+#include "cli/study.h"
 #include "solver/agents.h"
 
 namespace mists::cli {
@@ -18,18 +20,21 @@ void add_play(CLI::App& app) {
   auto out = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
   opt->add_to(*cmd);
-  cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, game)")->capture_default_str();
-  cmd->add_option("--game", *game, "Game index within the run")->capture_default_str();
-  cmd->add_option("--agent", *agent, "Who decides: random")->capture_default_str()->check(CLI::IsMember({"random"}));
+  cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze")
+      ->capture_default_str();
+  cmd->add_option("--game", *game, "Game index within the run (game G of a study cell with the same seed)")->capture_default_str();
+  cmd->add_option("--agent", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant (NAME:k=v as in analyze)")
+      ->capture_default_str();
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
   cmd->callback([=] {
     const Rules rules = opt->rules();
-    const Deal deal = seeded_deal(rules, *seed, *game);
-    GameRecord rec = make_record(rules, deal, *seed, *game, *agent, revision());
+    const AgentSpec spec = parse_agent(*agent, MctsConfig{});
+    const uint64_t deal_seed = cell_seed(*seed, rules.level.number, rules.params.players);
+    const Deal deal = seeded_deal(rules, deal_seed, *game);
+    GameRecord rec = make_record(rules, deal, *seed, *game, spec.text, revision());
     std::vector<std::string> steps;
-    RandomAgent chooser(stream_seed(*seed, *game, AGENT_STREAM));
-    const GameSummary g = play_game(rules, deal, chooser, &steps);
+    const GameSummary g = play_one(rules, spec, deal_seed, *game, &steps);
     finish_record(rec, steps, g);
     const std::string text = write_record(rec);
     if (out->empty()) std::cout << text;
