@@ -150,7 +150,8 @@ int chance_outcomes(const Rules& rules, const State& s, ChanceOutcome* out);  //
 void apply_draw(const Rules& rules, State& s, int type);
 
 // ---- Decisions ----------------------------------------------------------------------------------------
-// Writes the legal options (unique) into out[0..MAX_ACTIONS) and returns their count (>= 1).
+// Writes the legal options (unique) into out[0..MAX_ACTIONS) and returns their count: at least 1
+// at a decision, 0 at a draw or when the game is over.
 int legal_actions(const Rules& rules, const State& s, Action* out);
 void apply(const Rules& rules, State& s, Action a);
 // Any legal placement for `type` now? (R2.2)
