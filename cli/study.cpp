@@ -268,7 +268,7 @@ struct Progress {
   }
 };
 
-std::string provenance_note(const StudyConfig& cfg) {
+json provenance_note(const StudyConfig& cfg) {
   Catalog cat = load_catalog(resolve(cfg.game.catalog));
   json p;
   p["revision"] = revision();
@@ -282,7 +282,7 @@ std::string provenance_note(const StudyConfig& cfg) {
     levels[std::to_string(l)] = fnv1a64_hex(read_file(path));
   }
   p["level_checksums"] = levels;
-  return p.dump();
+  return p;
 }
 
 }  // namespace
@@ -293,13 +293,13 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   if (cfg.precision > 0 && cfg.shards > 1) throw UsageError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
   if (resume && !fs::exists(cfg_path)) throw UsageError("--resume " + dir + ": no study.json there: nothing to resume");
   fs::create_directories(dir + "/chunks");
-  json prov = json::parse(provenance_note(cfg));
+  json prov = provenance_note(cfg);
   if (resume) {
     const json j = json::parse(read_file(cfg_path), nullptr, false);
     if (j.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
     cfg = StudyConfig::from_json(j.at("config"), cfg_path);
     cfg.threads = given.threads;
-    prov = json::parse(provenance_note(cfg));
+    prov = provenance_note(cfg);
     if (j.at("provenance").at("catalog_checksum") != prov.at("catalog_checksum"))
       throw UsageError(cfg_path + ": catalog_checksum: the tile catalog changed since this study started (" +
                        j.at("provenance").at("catalog_checksum").get<std::string>() + " -> " +

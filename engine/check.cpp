@@ -147,18 +147,13 @@ struct Checker {
           continue;
         }
         int empty = 0;
-        bool down = false;
-        for (int i = 0; i < around; ++i) {
+        bool any_down = false;  // a face-down tile anywhere in the 8 cells (castles, R7.4)
+        for (int i = 0; i < 8; ++i) {
           const int nb = at(t.x + RING_DX[i], t.y + RING_DY[i]);
-          empty += nb < 0;
-          down = down || (nb >= 0 && s.tiles[nb].face_down() && i < 8);
+          if (i < around) empty += nb < 0;
+          any_down = any_down || (nb >= 0 && s.tiles[nb].face_down());
         }
         if (k == RegionKind::Castle) {
-          bool any_down = false;
-          for (int i = 0; i < 8; ++i) {
-            const int nb = at(t.x + RING_DX[i], t.y + RING_DY[i]);
-            any_down = any_down || (nb >= 0 && s.tiles[nb].face_down());
-          }
           if (bool(root.flags & Node::DEAD) != any_down) fail("castle ", r, " haunted flag wrong");
         }
         if (!(root.flags & Node::DONE) && root.open != empty) fail(kind_name(k), " ", r, " open ", root.open, ", empty cells ", empty);

@@ -10,6 +10,16 @@ std::string tile_xy(const State& s, int tile) {
   return std::to_string(rel_x(s.tiles[tile].x)) + " " + std::to_string(rel_y(s.tiles[tile].y));
 }
 
+// The cells the placed tiles span: x0, x1, y0, y1.
+std::array<int, 4> extent(const State& s) {
+  std::array<int, 4> e = {BOARD_W, 0, BOARD_H, 0};
+  for (int i = 0; i < s.n_tiles; ++i) {
+    e[0] = std::min<int>(e[0], s.tiles[i].x), e[1] = std::max<int>(e[1], s.tiles[i].x);
+    e[2] = std::min<int>(e[2], s.tiles[i].y), e[3] = std::max<int>(e[3], s.tiles[i].y);
+  }
+  return e;
+}
+
 // "city0", "road1", "castle": the feature's kind and its index among that kind on the tile.
 std::string feature_name(const TileType& tt, int fi) {
   const RegionKind k = tt.features[size_t(fi)].kind;
@@ -108,13 +118,7 @@ std::string render_tile(const TileSpec& t) {
 }
 
 std::string render_board(const Rules& R, const State& s) {
-  int x0 = BOARD_W, x1 = 0, y0 = BOARD_H, y1 = 0;
-  for (int i = 0; i < s.n_tiles; ++i) {
-    x0 = std::min<int>(x0, s.tiles[i].x);
-    x1 = std::max<int>(x1, s.tiles[i].x);
-    y0 = std::min<int>(y0, s.tiles[i].y);
-    y1 = std::max<int>(y1, s.tiles[i].y);
-  }
+  const auto [x0, x1, y0, y1] = extent(s);
   std::ostringstream os;
   os << "x " << rel_x(x0) << ".." << rel_x(x1) << ", y " << rel_y(y0) << ".." << rel_y(y1) << '\n';
   auto side_char = [&](const PlacedTile& t, int side) {
@@ -162,11 +166,7 @@ std::string render_board(const Rules& R, const State& s) {
 
 std::string render_svg(const Rules& R, const State& s) {
   constexpr int T = 60;  // pixels per cell
-  int x0 = BOARD_W, x1 = 0, y0 = BOARD_H, y1 = 0;
-  for (int i = 0; i < s.n_tiles; ++i) {
-    x0 = std::min<int>(x0, s.tiles[i].x), x1 = std::max<int>(x1, s.tiles[i].x);
-    y0 = std::min<int>(y0, s.tiles[i].y), y1 = std::max<int>(y1, s.tiles[i].y);
-  }
+  const auto [x0, x1, y0, y1] = extent(s);
   const int W = (x1 - x0 + 1) * T, H = (y1 - y0 + 1) * T;
   static constexpr const char* MEEPLE_FILL[COLOUR_NB] = {"#d32f2f", "#388e3c", "#1976d2", "#fbc02d", "#212121", "#ec407a"};
   std::ostringstream os;
