@@ -12,11 +12,125 @@
 
 namespace mists::cli {
 
+namespace {
+
+std::string pct(double x) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << 100 * x;
+  return os.str();
+}
+
+std::string fixed1(double x) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << (x > 0 ? "+" : "") << x;
+  return os.str();
+}
+
+std::string sci(double p) {
+  std::ostringstream os;
+  os << std::setprecision(2) << std::scientific << p;
+  return os.str();
+}
+
+struct PairResult {
+  const CellResult *a, *b;
+  Paired wins;
+  PairedMean score;
+};
+
+PairResult compare_pair(const CellResult& a, const CellResult& b) {
+  std::vector<bool> wa, wb;
+  std::vector<double> sa, sb;
+  for (const auto& r : a.rows) wa.push_back(r.s.outcome == Outcome::Won), sa.push_back(r.s.score);
+  for (const auto& r : b.rows) wb.push_back(r.s.outcome == Outcome::Won), sb.push_back(r.s.score);
+  return {&a, &b, paired(wa, wb), paired_mean(sa, sb)};
+}
+
+// "better +12.3 pp (p 3.1e-10)": the verdict of the later agent against the earlier one at the 5% level.
+std::string verdict(double diff, double p, const std::string& text) {
+  const char* word = p >= 0.05 ? "tied" : diff > 0 ? "better" : "worse";
+  return std::string(word) + " " + text + " (p " + sci(p) + ")";
+}
+
+}  // namespace
+
+// compare.md and compare.csv: every pair of agents within each (level, players, ghosts), and a
+// summary of each agent against the one before it in --agents order.
+std::pair<std::string, std::string> comparison_tables(const std::vector<CellResult>& results, uint64_t seed) {
+  std::map<std::tuple<int, int, int>, std::vector<const CellResult*>> groups;
+  for (const auto& r : results) groups[{r.spec.level, r.spec.players, r.spec.ghosts}].push_back(&r);
+  std::ostringstream md, csv, summary_win, summary_score, detail;
+  csv << "level,players,ghosts,agent_a,agent_b,games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,"
+         "mcnemar_p,score_a,score_b,score_diff,score_lo,score_hi,a_higher,b_higher,sign_p\n";
+  const std::vector<const CellResult*>& first = groups.begin()->second;
+  std::string header = "| level | players | ghosts |", rule = "|---|---|---|";
+  for (size_t i = 1; i < first.size(); ++i) {
+    header += " " + first[i]->spec.agent + " vs " + first[i - 1]->spec.agent + " |";
+    rule += "---|";
+  }
+  summary_win << header << "\n" << rule << "\n";
+  summary_score << header << "\n" << rule << "\n";
+  for (const auto& [key, cells] : groups) {
+    const auto [l, p, g] = key;
+    const std::string row = "| " + std::to_string(l) + " | " + std::to_string(p) + " | " + std::to_string(g) + " |";
+    summary_win << row;
+    summary_score << row;
+    for (size_t i = 1; i < cells.size(); ++i) {
+      const PairResult pr = compare_pair(*cells[i], *cells[i - 1]);
+      summary_win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
+      summary_score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
+    }
+    summary_win << "\n";
+    summary_score << "\n";
+
+    detail << "\n## Level " << l << ", " << p << (p == 1 ? " player" : " players") << ", " << g
+           << " ghosts\n\n| agent | games | win rate | mean final score |\n|---|---|---|---|\n";
+    for (const auto* c : cells) {
+      const Interval ci = c->ci();
+      double score = 0;
+      for (const auto& r : c->rows) score += r.s.score;
+      detail << "| " << c->spec.agent << " | " << c->rows.size() << " | " << pct(double(c->wins()) / double(c->rows.size()))
+             << "% [" << pct(ci.lo) << ", " << pct(ci.hi) << "] | " << std::fixed << std::setprecision(1)
+             << score / double(c->rows.size()) << std::defaultfloat << " |\n";
+    }
+    detail << "\n| A | B | A − B wins | 95% interval | only A won | only B won | McNemar p | A − B score | 95% interval | sign p |\n"
+              "|---|---|---|---|---|---|---|---|---|---|\n";
+    for (size_t i = 0; i < cells.size(); ++i)
+      for (size_t j = i + 1; j < cells.size(); ++j) {
+        const PairResult pr = compare_pair(*cells[i], *cells[j]);
+        const Paired& w = pr.wins;
+        const PairedMean& s = pr.score;
+        detail << "| " << cells[i]->spec.agent << " | " << cells[j]->spec.agent << " | " << pct(w.diff) << " pp | ["
+               << pct(w.diff_ci.lo) << ", " << pct(w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
+               << sci(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", "
+               << fixed1(s.diff_ci.hi) << "] | " << sci(s.sign_p) << " |\n";
+        csv << l << ',' << p << ',' << g << ",\"" << cells[i]->spec.agent << "\",\"" << cells[j]->spec.agent << "\","
+            << w.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(w.n)
+            << ',' << double(cells[j]->wins()) / double(w.n) << ',' << w.diff << ',' << w.diff_ci.lo << ','
+            << w.diff_ci.hi << ',' << w.only_a << ',' << w.only_b << ',' << w.mcnemar_p << ',' << s.mean_a << ','
+            << s.mean_b << ',' << s.diff << ',' << s.diff_ci.lo << ',' << s.diff_ci.hi << ',' << s.a_higher << ','
+            << s.b_higher << ',' << s.sign_p << '\n';
+      }
+  }
+  md << "# Paired comparison\n\nSame deals for every agent (run seed " << seed
+     << "). Win differences are win rate of A minus B with a 95% interval from the paired differences, and McNemar's "
+        "exact test on the games only one of the two won. Score differences are the mean paired difference of the "
+        "final score (the team score, or the lowest colour score where R7.6 applies) with a 95% normal interval, and "
+        "the exact sign test on the games where the two scores differ. The score separates agents whose win rates "
+        "sit together at 0% or 100%.\n\n"
+        "## Summary: each agent against the one before it\n\n"
+        "Win rate (better / worse: McNemar p < 0.05, each test on its own):\n\n"
+     << summary_win.str() << "\nMean final score (better / worse: sign test p < 0.05):\n\n"
+     << summary_score.str() << detail.str();
+  return {md.str(), csv.str()};
+}
+
 void add_compare(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "compare",
       "Play agents (or parameter sets of one agent) on the same deals and compare them pairwise: win rates with\n"
-      "95% intervals, the paired difference with its interval, and McNemar's exact test.");
+      "95% intervals, the paired difference with its interval and McNemar's exact test, and the paired final-score\n"
+      "difference with the sign test. compare.md opens with each agent against the one before it in --agents.");
   struct Args {
     GameOptions game;
     std::string agents, levels = "3", players = "2", out, resume;
@@ -68,47 +182,11 @@ void add_compare(CLI::App& app) {
     if (!resume) build_cells();
     const std::string out = resume ? a->resume : a->out.empty() ? resolve("results") + "/compare-" + utc_stamp() : a->out;
     const std::vector<CellResult> results = run_study(cfg, out, resume, a->quiet ? -1 : 0);
-    // Pairs within each (level, players, ghosts).
-    std::ostringstream md, csv;
-    csv << "level,players,ghosts,agent_a,agent_b,games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,mcnemar_p\n";
     const uint64_t seed = nlohmann::json::parse(read_file(out + "/study.json")).at("config").at("seed");
-    md << "# Paired comparison\n\nSame deals for every agent (run seed " << seed
-       << "). Difference = win rate of A minus B, 95% interval from the paired differences; McNemar's exact test on "
-          "the games only one of the two won.\n";
-    std::map<std::tuple<int, int, int>, std::vector<const CellResult*>> groups;
-    for (const auto& r : results) groups[{r.spec.level, r.spec.players, r.spec.ghosts}].push_back(&r);
-    auto p100 = [](double x) {
-      std::ostringstream os;
-      os << std::fixed << std::setprecision(1) << 100 * x;
-      return os.str();
-    };
-    for (const auto& [key, cells] : groups) {
-      const auto [l, p, g] = key;
-      md << "\n## Level " << l << ", " << p << (p == 1 ? " player" : " players") << ", " << g << " ghosts\n\n| agent | games | win rate |\n|---|---|---|\n";
-      for (const auto* c : cells) {
-        const Interval ci = c->ci();
-        md << "| " << c->spec.agent << " | " << c->rows.size() << " | " << p100(double(c->wins()) / double(c->rows.size()))
-           << "% [" << p100(ci.lo) << ", " << p100(ci.hi) << "] |\n";
-      }
-      md << "\n| A | B | A − B | 95% interval | only A won | only B won | McNemar p |\n|---|---|---|---|---|---|---|\n";
-      for (size_t i = 0; i < cells.size(); ++i)
-        for (size_t j = i + 1; j < cells.size(); ++j) {
-          std::vector<bool> wa, wb;
-          for (const auto& r : cells[i]->rows) wa.push_back(r.s.outcome == Outcome::Won);
-          for (const auto& r : cells[j]->rows) wb.push_back(r.s.outcome == Outcome::Won);
-          const Paired pr = paired(wa, wb);
-          md << "| " << cells[i]->spec.agent << " | " << cells[j]->spec.agent << " | " << p100(pr.diff) << " pp | ["
-             << p100(pr.diff_ci.lo) << ", " << p100(pr.diff_ci.hi) << "] | " << pr.only_a << " | " << pr.only_b << " | "
-             << std::setprecision(3) << std::scientific << pr.mcnemar_p << std::defaultfloat << " |\n";
-          csv << l << ',' << p << ',' << g << ",\"" << cells[i]->spec.agent << "\",\"" << cells[j]->spec.agent << "\","
-              << pr.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(pr.n)
-              << ',' << double(cells[j]->wins()) / double(pr.n) << ',' << pr.diff << ',' << pr.diff_ci.lo << ','
-              << pr.diff_ci.hi << ',' << pr.only_a << ',' << pr.only_b << ',' << pr.mcnemar_p << '\n';
-        }
-    }
-    write_atomic(out + "/compare.md", md.str());
-    write_atomic(out + "/compare.csv", csv.str());
-    std::cout << md.str() << "\nwritten: " << out << "/compare.md\n";
+    const auto [md, csv] = comparison_tables(results, seed);
+    write_atomic(out + "/compare.md", md);
+    write_atomic(out + "/compare.csv", csv);
+    std::cout << md << "\nwritten: " << out << "/compare.md\n";
   });
 }
 

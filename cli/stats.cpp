@@ -50,6 +50,27 @@ Paired paired(const std::vector<bool>& a, const std::vector<bool>& b) {
   return p;
 }
 
+PairedMean paired_mean(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("paired_mean: different game counts");
+  PairedMean p;
+  p.n = (long long)a.size();
+  if (p.n == 0) return p;
+  double sum_a = 0, sum_b = 0, sum_d = 0, sum_d2 = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const double d = a[i] - b[i];
+    sum_a += a[i], sum_b += b[i], sum_d += d, sum_d2 += d * d;
+    if (d > 0) ++p.a_higher;
+    else if (d < 0) ++p.b_higher;
+  }
+  const double n = double(p.n);
+  p.mean_a = sum_a / n, p.mean_b = sum_b / n, p.diff = sum_d / n;
+  const double var = p.n > 1 ? std::max(0.0, (sum_d2 - n * p.diff * p.diff) / (n - 1)) / n : 0.0;
+  const double z = 1.959963984540054;
+  p.diff_ci = {p.diff - z * std::sqrt(var), p.diff + z * std::sqrt(var)};
+  p.sign_p = binomial_two_sided(p.a_higher, p.a_higher + p.b_higher);
+  return p;
+}
+
 double LogisticFit::x_at(double p) const { return (std::log(p / (1 - p)) - a) / b; }
 
 LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games) {

@@ -25,6 +25,19 @@ struct Paired {
 };
 Paired paired(const std::vector<bool>& a, const std::vector<bool>& b);
 
+// Paired comparison of a number per game (a final score) between two agents on the same games:
+// the mean difference with a 95% normal interval, and the exact two-sided sign test on the games
+// where the two differ. It separates agents whose win rates are both at a floor or a ceiling.
+struct PairedMean {
+  long long n = 0;
+  double mean_a = 0, mean_b = 0;
+  double diff = 0;          // mean of a_i - b_i
+  Interval diff_ci;
+  long long a_higher = 0, b_higher = 0;
+  double sign_p = 1;
+};
+PairedMean paired_mean(const std::vector<double>& a, const std::vector<double>& b);
+
 // Logistic regression of win rate on one number x (a ghost budget): logit p = a + b x, fitted by
 // iteratively reweighted least squares (Newton's method) on binomial counts. `ok` is false when the
 // data cannot fix both parameters (fewer than two x values, or all games won or all lost).

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -177,6 +178,33 @@ TEST_CASE("analysis: quantile, binomial test, paired comparison") {
     CHECK(same.mcnemar_p == 1.0);
     CHECK(same.diff == 0);
     CHECK_THROWS_AS(cli::paired(a, std::vector<bool>(3, true)), std::invalid_argument);
+  }
+  SUBCASE("paired mean of a score: difference, interval and sign test") {
+    const std::vector<double> a = {10, 12, 7, 9, 20, 5};
+    const std::vector<double> b = {8, 12, 9, 4, 14, 5};
+    // d = 2, 0, -2, 5, 6, 0: mean 11/6; A higher in games 0, 3 and 4, B higher in game 2.
+    const cli::PairedMean m = cli::paired_mean(a, b);
+    CHECK(m.n == 6);
+    CHECK(m.mean_a == doctest::Approx(63.0 / 6));
+    CHECK(m.mean_b == doctest::Approx(52.0 / 6));
+    CHECK(m.diff == doctest::Approx(11.0 / 6));
+    CHECK(m.a_higher == 3);
+    CHECK(m.b_higher == 1);
+    CHECK(m.sign_p == doctest::Approx(10.0 / 16));  // 2 * P(X <= 1), X ~ Binomial(4, 1/2)
+    // Sample variance of d by hand: sum d^2 = 4 + 0 + 4 + 25 + 36 + 0 = 69.
+    const double var = (69 - 6 * (11.0 / 6) * (11.0 / 6)) / 5 / 6;
+    const double half = 1.959963984540054 * std::sqrt(var);
+    CHECK(m.diff_ci.lo == doctest::Approx(11.0 / 6 - half));
+    CHECK(m.diff_ci.hi == doctest::Approx(11.0 / 6 + half));
+    const cli::PairedMean r = cli::paired_mean(b, a);
+    CHECK(r.diff == doctest::Approx(-m.diff));
+    CHECK(r.a_higher == 1);
+    CHECK(r.sign_p == doctest::Approx(m.sign_p));
+    const cli::PairedMean same = cli::paired_mean(a, a);
+    CHECK(same.diff == 0);
+    CHECK(same.diff_ci.hi - same.diff_ci.lo == 0);
+    CHECK(same.sign_p == 1.0);
+    CHECK_THROWS_AS(cli::paired_mean(a, {1.0}), std::invalid_argument);
   }
 }
 
@@ -432,6 +460,73 @@ TEST_CASE("analysis: two shards merged equal one run") {
   REQUIRE_MESSAGE(again.status == 0, again.err);
   CHECK(chunk_files(dir.sub("M")) == before);
   CHECK(ah::slurp(dir.sub("M") + "/cells.csv") == ah::slurp(A + "/cells.csv"));
+}
+
+// =============================================================================================
+// compare: paired tables against games counted by hand
+// =============================================================================================
+
+TEST_CASE("analysis: compare's pair rows and summary agree with its games.csv") {
+  ah::TempDir dir("compare"), logs("compare-logs");
+  const auto r = ah::run_cli({"compare", "--agents", "random,expert,greedy", "--levels", "1", "--players", "2",
+                              "--games", "40", "--seed", "3", "--threads", "2", "--out", dir.str(), "-q"},
+                             logs);
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  // Wins and scores per agent and game, from games.csv.
+  std::map<std::string, std::vector<std::pair<bool, double>>> games;
+  for (const auto& row : ah::read_csv(dir.sub("games.csv")).rows)
+    games[row.at("agent")].push_back({row.at("outcome") == "won", num(row.at("score"))});
+  REQUIRE(games.size() == 3);
+  const ah::Csv pairs = ah::read_csv(dir.sub("compare.csv"));
+  REQUIRE(pairs.rows.size() == 3);  // random-expert, random-greedy, expert-greedy
+  for (const auto& row : pairs.rows) {
+    const auto& a = games.at(row.at("agent_a"));
+    const auto& b = games.at(row.at("agent_b"));
+    REQUIRE(a.size() == 40);
+    long long wins_a = 0, wins_b = 0, only_a = 0, only_b = 0, a_higher = 0, b_higher = 0;
+    double diff = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+      wins_a += a[i].first, wins_b += b[i].first;
+      only_a += a[i].first && !b[i].first, only_b += b[i].first && !a[i].first;
+      a_higher += a[i].second > b[i].second, b_higher += b[i].second > a[i].second;
+      diff += (a[i].second - b[i].second) / 40.0;
+    }
+    CHECK(num(row.at("wins_a")) == wins_a);
+    CHECK(num(row.at("wins_b")) == wins_b);
+    CHECK(num(row.at("only_a")) == only_a);
+    CHECK(num(row.at("only_b")) == only_b);
+    CHECK(num(row.at("a_higher")) == a_higher);
+    CHECK(num(row.at("b_higher")) == b_higher);
+    CHECK(num(row.at("score_diff")) == doctest::Approx(diff).epsilon(1e-5));
+    CHECK(num(row.at("mcnemar_p")) == doctest::Approx(cli::binomial_two_sided(only_a, only_a + only_b)).epsilon(1e-5));
+    CHECK(num(row.at("sign_p")) == doctest::Approx(cli::binomial_two_sided(a_higher, a_higher + b_higher)).epsilon(1e-5));
+  }
+  // The summary compares each agent with the one before it in --agents order, and its verdicts
+  // follow the pair rows: "better" / "worse" at p < 0.05, else "tied".
+  const std::string md = ah::slurp(dir.sub("compare.md"));
+  CHECK(md.find("| level | players | ghosts | expert vs random | greedy vs expert |") != std::string::npos);
+  CHECK(md.find("greedy vs random") == std::string::npos);
+  const size_t at = md.find("\n| 1 | 2 | 15 | ");
+  REQUIRE(at != std::string::npos);
+  const std::string line = md.substr(at + 1, md.find('\n', at + 1) - at - 1);
+  std::vector<std::string> cells;
+  std::stringstream split(line);
+  for (std::string f; std::getline(split, f, '|');) cells.push_back(f);
+  REQUIRE(cells.size() == 6);  // "", level, players, ghosts, two verdicts
+  auto pair_row = [&](const std::string& x, const std::string& y) {
+    for (const auto& row : pairs.rows)
+      if (row.at("agent_a") == x && row.at("agent_b") == y) return row;
+    FAIL("no pair row " << x << " " << y);
+    return pairs.rows.front();
+  };
+  auto expected = [](double diff_later_minus_earlier, double p) {
+    return p >= 0.05 ? std::string(" tied") : diff_later_minus_earlier > 0 ? std::string(" better") : std::string(" worse");
+  };
+  const auto re = pair_row("random", "expert"), eg = pair_row("expert", "greedy");
+  CHECK(cells[4].rfind(expected(-num(re.at("diff")), num(re.at("mcnemar_p"))), 0) == 0);
+  CHECK(cells[5].rfind(expected(-num(eg.at("diff")), num(eg.at("mcnemar_p"))), 0) == 0);
+  // On level 1 with 2 players the expert wins most games and random none: never a tie.
+  CHECK(cells[4].rfind(" better +", 0) == 0);
 }
 
 // =============================================================================================
