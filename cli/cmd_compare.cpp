@@ -1,4 +1,5 @@
 // mists compare: agents or parameter sets on the same deals, with paired statistics.
+#include <cmath>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -20,9 +21,11 @@ std::string pct(double x) {
   return os.str();
 }
 
+// One decimal with its sign; a value that rounds to zero prints as 0.0, never -0.0.
 std::string fixed1(double x) {
+  const double r = std::round(x * 10) / 10;
   std::ostringstream os;
-  os << std::fixed << std::setprecision(1) << (x > 0 ? "+" : "") << x;
+  os << std::fixed << std::setprecision(1) << (r > 0 ? "+" : "") << (r == 0 ? 0.0 : r);
   return os.str();
 }
 

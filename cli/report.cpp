@@ -91,7 +91,25 @@ std::string rate_cell(const CellStats& s) {
 
 }  // namespace
 
-void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir) {
+std::vector<std::string> played_by(const json& provenance) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& r) {
+    if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+  };
+  if (!provenance.contains("runs")) {
+    add(provenance.at("revision").get<std::string>());
+    return out;
+  }
+  // A run that ended having played nothing only rewrote the tables; a run with no end was
+  // killed and may have played chunks.
+  for (const auto& r : provenance.at("runs"))
+    if (!r.contains("chunks_played") || r.at("chunks_played").get<long long>() > 0) add(r.at("revision").get<std::string>());
+  return out;
+}
+
+void write_outputs(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells,
+                   const std::string& dir) {
+  const std::vector<std::string> played = played_by(provenance);
   // games.csv
   std::ostringstream games;
   games << "cell,level,players,ghosts,agent,deal_seed,game,outcome,cause,score,turns,decisions,ghosts_on_board,"
@@ -150,6 +168,7 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
   json out;
   out["config"] = cfg.to_json();
   out["revision"] = revision();
+  out["played_by"] = played;
   out["cells"] = jcells;
   write_atomic(dir + "/cells.json", out.dump(2) + "\n");
 
@@ -158,7 +177,10 @@ void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells,
   const Switches sw = cfg.game.switches();
   std::ostringstream md;
   md << "# " << cfg.title << "\n\n";
-  md << "Produced by `mists` " << revision() << ". Tile catalog `" << cfg.game.catalog << "` (set " << cat.set
+  md << "Games played by `mists` ";
+  for (size_t i = 0; i < played.size(); ++i) md << (i ? ", " : "") << played[i];
+  if (played.size() > 1) md << " (one study resumed across revisions; see `study.json`)";
+  md << "; tables written by `mists` " << revision() << ". Tile catalog `" << cfg.game.catalog << "` (set " << cat.set
      << ", status **" << cat.status << "**, checksum `" << cat.checksum << "`). Run seed " << cfg.seed
      << "; rule switches " << describe_switches(sw) << ".";
   if (cfg.game.goal || cfg.game.hound1 || cfg.game.hound2 || cfg.game.piles) {

@@ -323,26 +323,30 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   if (cfg.precision > 0 && cfg.shards > 1) throw UsageError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
   if (resume && !fs::exists(cfg_path)) throw UsageError("--resume " + dir + ": no study.json there: nothing to resume");
   fs::create_directories(dir + "/chunks");
-  json prov = provenance_note(cfg);
+  json study;  // study.json as it will be written: config and provenance, with this run appended
   if (resume) {
-    const json j = json::parse(read_file(cfg_path), nullptr, false);
-    if (j.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
-    cfg = StudyConfig::from_json(j.at("config"), cfg_path);
+    study = json::parse(read_file(cfg_path), nullptr, false);
+    if (study.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
+    cfg = StudyConfig::from_json(study.at("config"), cfg_path);
     cfg.threads = given.threads;
-    prov = provenance_note(cfg);
-    if (j.at("provenance").at("catalog_checksum") != prov.at("catalog_checksum"))
+    const json now = provenance_note(cfg);
+    json& prov = study.at("provenance");
+    if (prov.at("catalog_checksum") != now.at("catalog_checksum"))
       throw UsageError(cfg_path + ": catalog_checksum: the tile catalog changed since this study started (" +
-                       j.at("provenance").at("catalog_checksum").get<std::string>() + " -> " +
-                       prov.at("catalog_checksum").get<std::string>() + ")");
-    if (j.at("provenance").at("level_checksums") != prov.at("level_checksums"))
+                       prov.at("catalog_checksum").get<std::string>() + " -> " + now.at("catalog_checksum").get<std::string>() + ")");
+    if (prov.at("level_checksums") != now.at("level_checksums"))
       throw UsageError(cfg_path + ": level_checksums: a level file changed since this study started");
+    if (!prov.contains("runs"))  // written before runs were recorded: its first run is all we know
+      prov["runs"] = json::array({json{{"revision", prov.at("revision")}}});
   } else {
     if (fs::exists(cfg_path)) throw UsageError(dir + " already holds a study: resume it with --resume " + dir + " or choose another --out");
-    json j;
-    j["config"] = cfg.to_json();
-    j["provenance"] = prov;
-    write_atomic(cfg_path, j.dump(2) + "\n");
+    study["config"] = cfg.to_json();
+    study["provenance"] = provenance_note(cfg);
+    study["provenance"]["runs"] = json::array();
   }
+  json& runs = study["provenance"]["runs"];
+  runs.push_back({{"revision", revision()}, {"started", utc_stamp()}, {"threads", cfg.threads}});
+  write_atomic(cfg_path, study.dump(2) + "\n");
 
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
@@ -369,6 +373,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   }
 
   std::vector<CellResult> results;
+  long long chunks_played = 0;
   chunk_index = 0;
   for (const auto& c : cfg.cells) {
     CellResult res;
@@ -397,6 +402,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
         std::string text = std::string(CHUNK_HEADER) + "\n";
         for (const auto& r : rows) text += row_csv(r) + "\n";
         write_atomic(path, text);
+        ++chunks_played;
         progress.played(c.agent, count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
                         c.id());
       }
@@ -415,7 +421,10 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     results.push_back(std::move(res));
   }
   progress.finish();
-  write_outputs(cfg, results, dir);
+  runs.back()["ended"] = utc_stamp();
+  runs.back()["chunks_played"] = chunks_played;
+  write_atomic(cfg_path, study.dump(2) + "\n");
+  write_outputs(cfg, study.at("provenance"), results, dir);
   return results;
 }
 
@@ -424,6 +433,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   StudyConfig base;
   json base_prov;
   std::set<int> shards_seen;
+  json merged_runs = json::array();
   for (size_t i = 0; i < dirs.size(); ++i) {
     const std::string path = dirs[i] + "/study.json";
     if (!fs::exists(path)) throw UsageError(dirs[i] + ": no study.json");
@@ -442,6 +452,9 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
       if (j.at("provenance").at("catalog_checksum") != base_prov.at("catalog_checksum"))
         throw UsageError(path + ": catalog_checksum: shards played different tile catalogs");
     }
+    json shard_runs = j.at("provenance").value("runs", json::array({json{{"revision", j.at("provenance").at("revision")}}}));
+    for (auto& r : shard_runs) r["shard"] = c.shard;
+    merged_runs.insert(merged_runs.end(), shard_runs.begin(), shard_runs.end());
     if (!shards_seen.insert(c.shard).second) throw UsageError(path + ": shard " + std::to_string(c.shard) + " given twice");
     if (c.shards != base.shards) throw UsageError(path + ": shard count differs");
   }
@@ -453,6 +466,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   json j;
   j["config"] = cfg.to_json();
   j["provenance"] = base_prov;
+  j["provenance"]["runs"] = merged_runs;
   j["merged_from"] = dirs;
   write_atomic(out + "/study.json", j.dump(2) + "\n");
   std::vector<CellResult> results;
@@ -473,7 +487,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
     }
     results.push_back(std::move(res));
   }
-  write_outputs(cfg, results, out);
+  write_outputs(cfg, j.at("provenance"), results, out);
   return results;
 }
 

@@ -64,8 +64,13 @@ std::vector<CellResult> run_study(const StudyConfig& cfg, const std::string& dir
 // Reads finished chunks of `dirs` (shards of one study) and writes the outputs into `out`.
 std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out);
 
-// Writes games.csv, cells.csv, cells.json and report.md of finished cells into `dir`.
-void write_outputs(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
+// Writes games.csv, cells.csv, cells.json and report.md of finished cells into `dir`;
+// `provenance` is study.json's (its "runs" name the revisions that played the games).
+void write_outputs(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
+                   const std::string& dir);
+
+// The revisions that played a study's games, in order and without repeats, from its provenance.
+std::vector<std::string> played_by(const nlohmann::json& provenance);
 
 // Plays games 0..n-1 of `rules` with deal seed `seed` in parallel (results in game order).
 std::vector<GameSummary> play_games(const Rules& rules, const AgentSpec& agent, uint64_t seed, int n);

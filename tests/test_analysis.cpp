@@ -405,6 +405,12 @@ TEST_CASE("analysis: a study killed with SIGKILL and resumed gives the same fina
   CHECK(ah::slurp(B + "/games.csv") == ah::slurp(A + "/games.csv"));
   CHECK(ah::slurp(B + "/cells.csv") == ah::slurp(A + "/cells.csv"));
   for (const auto& [name, time] : after) CHECK(ah::slurp(B + "/chunks/" + name) == ah::slurp(A + "/chunks/" + name));
+  // study.json keeps both runs: the killed one never ended, the resumed one played the rest.
+  const auto runs = nlohmann::json::parse(ah::slurp(B + "/study.json")).at("provenance").at("runs");
+  REQUIRE(runs.size() == 2);
+  if (status == 128 + SIGKILL) CHECK(!runs[0].contains("ended"));
+  CHECK(runs[1].contains("ended"));
+  CHECK(runs[1].at("chunks_played").get<size_t>() == RESUME_STUDY_CHUNKS - before.size());
 }
 
 TEST_CASE("analysis: resume after lost chunks and outputs replays only what is missing") {
@@ -433,6 +439,37 @@ TEST_CASE("analysis: resume after lost chunks and outputs replays only what is m
   for (const auto& name : removed) CHECK(ah::slurp(C + "/chunks/" + name) == ah::slurp(A + "/chunks/" + name));
   CHECK(ah::slurp(C + "/games.csv") == ah::slurp(A + "/games.csv"));
   CHECK(ah::slurp(C + "/cells.csv") == ah::slurp(A + "/cells.csv"));
+  const auto runs = nlohmann::json::parse(ah::slurp(C + "/study.json")).at("provenance").at("runs");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].at("chunks_played").get<size_t>() == RESUME_STUDY_CHUNKS);
+  CHECK(runs[1].at("chunks_played").get<size_t>() == removed.size());
+}
+
+TEST_CASE("analysis: the report names the revisions that played the games, not those that only rewrote it") {
+  const ah::TempDir& ref = reference_study();
+  ah::TempDir dir("revisions");
+  const std::string D = dir.sub("D");
+  fs::copy(ref.sub("A"), D, fs::copy_options::recursive);
+  // A study.json from before runs were recorded, started by a revision named "0ld0ne".
+  auto study = nlohmann::json::parse(ah::slurp(D + "/study.json"));
+  study["provenance"].erase("runs");
+  study["provenance"]["revision"] = "0ld0ne";
+  ah::spit(D + "/study.json", study.dump(2));
+  fs::remove(D + "/chunks/" + chunk_files(D).begin()->first);
+  cli::StudyConfig unused;
+  unused.threads = 1;
+  cli::run_study(unused, D, true, -1);  // plays the one missing chunk
+  cli::run_study(unused, D, true, -1);  // plays nothing: rewrites the tables only
+  const auto prov = nlohmann::json::parse(ah::slurp(D + "/study.json")).at("provenance");
+  REQUIRE(prov.at("runs").size() == 3);
+  CHECK(prov.at("runs")[0] == nlohmann::json{{"revision", "0ld0ne"}});
+  CHECK(prov.at("runs")[1].at("chunks_played") == 1);
+  CHECK(prov.at("runs")[2].at("chunks_played") == 0);
+  const std::string now = prov.at("runs")[1].at("revision");
+  CHECK(cli::played_by(prov) == std::vector<std::string>{"0ld0ne", now});
+  const std::string report = ah::slurp(D + "/report.md");
+  CHECK(report.find("Games played by `mists` 0ld0ne, " + now + " (one study resumed across revisions") != std::string::npos);
+  CHECK(nlohmann::json::parse(ah::slurp(D + "/cells.json")).at("played_by") == nlohmann::json{"0ld0ne", now});
 }
 
 TEST_CASE("analysis: two shards merged equal one run") {
@@ -452,6 +489,13 @@ TEST_CASE("analysis: two shards merged equal one run") {
   const auto r = ah::run_cli({"merge", dir.sub("D1"), dir.sub("D2"), "--out", dir.sub("M")}, logs);
   REQUIRE_MESSAGE(r.status == 0, r.err);
   CHECK(chunk_files(dir.sub("M")).size() == RESUME_STUDY_CHUNKS);
+  {  // the merged provenance keeps each shard's run, tagged with its shard
+    const auto runs = nlohmann::json::parse(ah::slurp(dir.sub("M") + "/study.json")).at("provenance").at("runs");
+    REQUIRE(runs.size() == 2);
+    CHECK(runs[0].at("shard") == 1);
+    CHECK(runs[1].at("shard") == 2);
+    CHECK(runs[0].at("chunks_played") == RESUME_STUDY_CHUNKS / 2);
+  }
   CHECK(ah::slurp(dir.sub("M") + "/games.csv") == ah::slurp(A + "/games.csv"));
   CHECK(ah::slurp(dir.sub("M") + "/cells.csv") == ah::slurp(A + "/cells.csv"));
   // The merged study is a whole study: it resumes to the same numbers without playing anything.
