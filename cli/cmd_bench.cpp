@@ -81,9 +81,12 @@ void add_bench(CLI::App& app) {
   auto games = std::make_shared<int>(20000);
   auto sweep = std::make_shared<int>(200);
   auto search_games = std::make_shared<int>(4);
+  auto expert_games = std::make_shared<int>(20);
   auto parallel = std::make_shared<bool>(false);
   opt->add_to(*cmd, false);
   cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
+      ->capture_default_str()->check(CLI::Range(0, 100000));
+  cmd->add_option("--expert-games", *expert_games, "Games per level (2 players) played by the expert on 1 thread")
       ->capture_default_str()->check(CLI::Range(0, 100000));
   cmd->add_flag("--parallel", *parallel, "Also measure one search on 2 threads, root and tree parallelism (not in the signature)");
   cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures")->capture_default_str()
@@ -131,6 +134,27 @@ void add_bench(CLI::App& app) {
     std::printf("  mean length    %.2f tiles\n", double(t.placements) / t.games);
     std::printf("  state copies/s %.0f (State is %zu bytes)\n", copies / cs, sizeof(State));
     std::printf("sweep: %d games, %lld placements in %.3f s\n", total.games, total.placements, total.seconds);
+    // The heuristic on every level: expert games, 2 players; their outcomes feed the signature, so
+    // a change to the agents' judgement on any level moves it (the search below plays level 3 only).
+    if (*expert_games > 0) {
+      std::printf("\nexpert, 2 players, 1 thread:\n");
+      for (int level = 1; level <= 6; ++level) {
+        const Rules lr = opt->rules(level, 2);
+        int wins = 0;
+        long long score = 0;
+        const auto e0 = std::chrono::steady_clock::now();
+        for (int g = 0; g < *expert_games; ++g) {
+          ExpertAgent agent(lr, stream_seed(BENCH_SEED, uint64_t(g), AGENT_STREAM));
+          const GameSummary r = play_game(lr, seeded_deal(lr, BENCH_SEED + uint64_t(level), uint64_t(g)), agent);
+          signature = mix(signature, summary_hash(r));
+          wins += r.outcome == Outcome::Won;
+          score += r.score;
+        }
+        const double es = std::chrono::duration<double>(std::chrono::steady_clock::now() - e0).count();
+        std::printf("  level %d: %d games, %d won, mean final score %.1f, %.0f games/s\n", level, *expert_games, wins,
+                    double(score) / *expert_games, *expert_games / es);
+      }
+    }
     // Search: fixed seeds, fixed playouts, 1 thread; its outcomes feed the signature.
     if (*search_games > 0) {
       MctsConfig cfg;
