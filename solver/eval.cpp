@@ -22,6 +22,27 @@ Features features(const Rules& R, const State& s) {
     members[r] = uint8_t(members[r] + 1);
     if (s.nodes[n].kind == RegionKind::Mist) ghosts[r] = uint8_t(ghosts[r] + s.nodes[n].ghosts);
   }
+  // On per-colour levels (R7.6) every colour tied for the most meeples in a feature scores it in
+  // full (R4.2), so a feature is worth its points once per such colour.
+  std::array<uint8_t, MAX_NODES> sharers{};
+  if (R.level.per_colour_scores) {
+    std::array<std::array<uint8_t, COLOUR_NB>, MAX_MEEPLES> count{};
+    std::array<uint16_t, MAX_MEEPLES> feature{};
+    int n_features = 0;
+    for (int m = 0; m < R.n_meeples; ++m) {
+      if (s.meeples[m].at != MeepleAt::Board) continue;
+      const uint16_t r = root[s.meeples[m].node];
+      int k = 0;
+      while (k < n_features && feature[k] != r) ++k;
+      if (k == n_features) feature[n_features++] = r;
+      ++count[k][s.meeples[m].colour];
+    }
+    for (int k = 0; k < n_features; ++k) {
+      const uint8_t most = *std::max_element(count[k].begin(), count[k].end());
+      for (uint8_t c : count[k]) sharers[feature[k]] = uint8_t(sharers[feature[k]] + (c == most));
+    }
+  }
+  auto shares = [&](uint16_t r) { return R.level.per_colour_scores ? std::max<int>(1, sharers[r]) : 1; };
   for (int n = 0; n < s.n_nodes; ++n) {
     if (root[n] != n) continue;
     const Node& r = s.nodes[n];
@@ -37,14 +58,14 @@ Features features(const Rules& R, const State& s) {
       if (R.level.cemetery_ghosts && !(r.flags & Node::DONE)) f.cemetery_recoverable += r.ghosts / (1.0 + r.open);
     } else if (r.meeples && !(r.flags & (Node::DONE | Node::DEAD))) {
       const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
-      f.meeple_value += per_tile * members[n] / (1.0 + r.open / 2.0);
+      f.meeple_value += per_tile * members[n] * shares(uint16_t(n)) / (1.0 + r.open / 2.0);
     }
   }
   for (int i = 0; i < s.n_pending; ++i) {
     const Node& r = s.nodes[s.pending[i]];
     if (!r.meeples) continue;
     const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
-    f.pending_points += per_tile * members[s.pending[i]];
+    f.pending_points += per_tile * members[s.pending[i]] * shares(s.pending[i]);
   }
   for (int c = 0; c < R.n_colours; ++c) f.meeples_supply += s.supply[c];
   for (int m = 0; m < R.n_meeples; ++m) f.meeples_board += s.meeples[m].at == MeepleAt::Board;
@@ -54,7 +75,18 @@ Features features(const Rules& R, const State& s) {
   for (int k = 0; k < R.level.piles; ++k) tiles += s.pile_size[k];
   if (s.hound[0] == HoundState::Waiting && R.level.hound1) target = R.level.hound1, tiles = tiles_left(s);
   else if (s.hound[1] == HoundState::Waiting && R.level.hound2) target = R.level.hound2, tiles = tiles_left(s);
-  f.target_gap = std::max(0, target - f.progress);
+  if (R.level.per_colour_scores) {
+    // R7.6: a target counts only when the last colour reaches it, so a point helps most a colour
+    // still short of it; the lowest colour score alone would value nothing until every colour scores.
+    for (int c = 0; c < R.n_colours; ++c) {
+      const int sc = s.colour_score[c];
+      f.points += std::min(sc, target) + 0.5 * std::max(0, sc - target);
+      f.target_gap += std::max(0, target - sc);
+    }
+  } else {
+    f.points = f.progress;
+    f.target_gap = std::max(0, target - f.progress);
+  }
   f.tiles_left = tiles;
   return f;
 }
@@ -62,7 +94,7 @@ Features features(const Rules& R, const State& s) {
 double evaluate(const Rules& R, const State& s, const Weights& w) {
   const Features f = features(R, s);
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway
-  double v = w.points * (f.progress + f.pending_points);
+  double v = w.points * (f.points + f.pending_points);
   v += w.supply * f.ghost_supply;
   v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
   v -= w.dead_ghost * f.ghosts_on_dead;
@@ -74,6 +106,14 @@ double evaluate(const Rules& R, const State& s, const Weights& w) {
   v -= w.pressure * std::max(0.0, f.target_gap - 1.5 * f.tiles_left);
   if (f.lost) v -= 1e5;
   return v;
+}
+
+double goal_fraction(const Rules& R, const State& s) {
+  const double goal = std::max(1, R.level.goal);
+  if (!R.level.per_colour_scores) return std::min(1.0, s.score / goal);
+  double sum = 0;
+  for (int c = 0; c < R.n_colours; ++c) sum += std::min(1.0, s.colour_score[c] / goal);
+  return sum / std::max(1, R.n_colours);
 }
 
 }  // namespace mists

@@ -9,6 +9,9 @@ namespace mists {
 // What the heuristic looks at; each term is cheap to compute from the state.
 struct Features {
   int progress = 0;           // team score, or lowest colour score (R7.6)
+  double points = 0;          // what the score is worth: the team score; on per-colour levels
+                              // (R7.6) each colour's points up to the next target, and half of
+                              // those beyond it
   int pending_points = 0;     // points of completed features with meeples not yet scored
   int ghost_supply = 0;
   int ghosts_on_board = 0;
@@ -22,7 +25,8 @@ struct Features {
   int meeples_board = 0;
   double meeple_value = 0;    // value of the unfinished features meeples stand in, if finished,
                               // discounted by their open sides: value / (1 + open / 2)
-  int target_gap = 0;         // points still missing to the next pile target or the goal
+  int target_gap = 0;         // points still missing to the next pile target or the goal (summed
+                              // over the colours on per-colour levels)
   int tiles_left = 0;         // tiles in the active pile
   bool won = false, lost = false;
 };
@@ -45,5 +49,10 @@ struct Weights {
 };
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});
+
+// How far the score is towards the goal, in [0, 1]: score / goal, or on per-colour levels (R7.6)
+// the mean over the colours of min(1, colour score / goal), so that every colour's points count
+// (the lowest colour score alone stays 0 until the last colour scores).
+double goal_fraction(const Rules& rules, const State& s);
 
 }  // namespace mists

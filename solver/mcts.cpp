@@ -17,9 +17,8 @@ namespace mists {
 
 double reward(const Rules& R, const State& s) {
   if (s.outcome == Outcome::Won) return 1.0;
-  const double p = std::min(1.0, double(progress(R, s)) / std::max(1, R.level.goal));
   const double supply = double(s.ghost_supply) / std::max(1, R.level.ghosts);
-  return 0.08 * p + 0.02 * supply;  // at most 0.1: any cut-off position beats a loss
+  return 0.08 * goal_fraction(R, s) + 0.02 * supply;  // at most 0.1: any cut-off position beats a loss
 }
 
 double cutoff_reward(const Rules& R, const State& s, double root_value, double scale, const Weights& w) {

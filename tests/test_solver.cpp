@@ -17,6 +17,7 @@
 #include "cli/study.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
+#include "solver/eval.h"
 #include "solver/mcts.h"
 
 using namespace mists;
@@ -453,4 +454,51 @@ TEST_CASE("solver: MCTS spends exactly its playout budget per decision") {
       }
     }
   }
+}
+
+// R7.6: on level 6 a target counts only when the last colour reaches it. The heuristic must still
+// value each colour's points (the lowest colour score alone is 0 until every colour has scored),
+// or every agent trades all its points for ghost removal.
+TEST_CASE("solver: R7.6 per-colour points count in the heuristic and the search reward") {
+  const Rules R = mists_rules(6, 1);
+  REQUIRE(R.level.per_colour_scores);
+  REQUIRE(R.n_colours == 4);
+  REQUIRE(R.level.hound1 == 10);
+  State s = initial_state(R);
+  const Features f0 = features(R, s);
+  CHECK(f0.points == 0);
+  CHECK(f0.target_gap == 4 * 10);  // every colour needs hound 1's 10 points
+
+  s.colour_score = {5, 0, 0, 0};
+  const Features f1 = features(R, s);
+  CHECK(f1.progress == 0);  // the lowest colour
+  CHECK(f1.points == 5);
+  CHECK(f1.target_gap == 35);
+  CHECK(evaluate(R, s) > evaluate(R, initial_state(R)));
+
+  s.colour_score = {12, 0, 0, 0};  // 2 points beyond the target count half
+  CHECK(features(R, s).points == doctest::Approx(11));
+  CHECK(features(R, s).target_gap == 30);
+  // The same 12 points spread over two colours are worth more: both still needed them.
+  State spread = initial_state(R);
+  spread.colour_score = {6, 6, 0, 0};
+  CHECK(evaluate(R, spread) > evaluate(R, s));
+
+  s.colour_score = {25, 50, 0, 0};
+  CHECK(goal_fraction(R, s) == doctest::Approx((0.5 + 1.0) / 4));
+  const Rules team = mists_rules(3, 1);
+  State t = initial_state(team);
+  t.score = 50;
+  CHECK(goal_fraction(team, t) == doctest::Approx(50.0 / team.level.goal));
+}
+
+TEST_CASE("solver: R7.6 the expert gets every colour scoring on level 6 in some games") {
+  // Before per-colour points counted, the lowest colour score was 0 in every level-6 game of
+  // every agent: points were always traded for ghosts.
+  const Rules R = mists_rules(6, 1);
+  const cli::AgentSpec agent = cli::parse_agent("expert", MctsConfig{});
+  int all_scored = 0;
+  for (uint64_t g = 0; g < 40; ++g) all_scored += cli::play_one(R, agent, 5, g).score > 0;
+  MESSAGE(all_scored << " of 40 level-6 expert games with every colour scoring");
+  CHECK(all_scored > 0);
 }
