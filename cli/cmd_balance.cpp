@@ -86,7 +86,11 @@ void add_balance(CLI::App& app) {
       const json j = json::parse(read_file(state), nullptr, false);
       if (j.is_discarded() || j.value("config", json()) != cfg)
         throw UsageError(state + ": holds another balance search; choose another --out");
-      for (const auto& p : j.at("points")) tried[p.at("value")] = {p.at("value"), p.at("games"), p.at("wins")};
+      try {
+        for (const auto& p : j.at("points")) tried[p.at("value")] = {p.at("value"), p.at("games"), p.at("wins")};
+      } catch (const json::exception& e) {
+        throw UsageError(state + ": points: " + e.what());
+      }
     }
     const int threads = a->threads > 0 ? a->threads : int(std::max(1u, std::thread::hardware_concurrency()));
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));

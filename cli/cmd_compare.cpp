@@ -185,7 +185,8 @@ void add_compare(CLI::App& app) {
     if (!resume) build_cells();
     const std::string out = resume ? a->resume : a->out.empty() ? resolve("results") + "/compare-" + utc_stamp() : a->out;
     const std::vector<CellResult> results = run_study(cfg, out, resume, a->quiet ? -1 : 0);
-    const uint64_t seed = nlohmann::json::parse(read_file(out + "/study.json")).at("config").at("seed");
+    // On --resume the run seed is the study's, not this command line's.
+    const uint64_t seed = read_study_json(out + "/study.json").at("config").at("seed").get<uint64_t>();
     const auto [md, csv] = comparison_tables(results, seed);
     write_atomic(out + "/compare.md", md);
     write_atomic(out + "/compare.csv", csv);

@@ -1,5 +1,6 @@
 // mists: simulator, solver and difficulty analyzer for Mists over Carcassonne.
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -34,6 +35,10 @@ int main(int argc, char** argv) {
   } catch (const mists::cli::UsageError& e) {
     std::cerr << "mists: error: " << e.what() << '\n';
     return 2;
+  } catch (const std::exception& e) {
+    // Anything the checks above missed: still an error message and a non-zero exit, never an abort.
+    std::cerr << "mists: error: " << e.what() << '\n';
+    return 1;
   }
   return 0;
 }

@@ -298,6 +298,37 @@ struct Progress {
   }
 };
 
+}  // namespace
+
+json read_study_json(const std::string& path) {
+  const json j = json::parse(read_file(path), nullptr, false);
+  if (j.is_discarded()) throw UsageError(path + ": not valid JSON");
+  auto need = [&](const json& obj, const char* key, bool (json::*is)() const noexcept, const std::string& field,
+                  const char* what) -> const json& {
+    if (!obj.contains(key) || !(obj.at(key).*is)()) throw UsageError(path + ": " + field + ": missing or not " + what);
+    return obj.at(key);
+  };
+  if (!j.is_object()) throw UsageError(path + ": not a study (a JSON object with config and provenance)");
+  need(j, "config", &json::is_object, "config", "an object");
+  const json& prov = need(j, "provenance", &json::is_object, "provenance", "an object");
+  need(prov, "revision", &json::is_string, "provenance.revision", "a string");
+  need(prov, "catalog_checksum", &json::is_string, "provenance.catalog_checksum", "a string");
+  need(prov, "level_checksums", &json::is_object, "provenance.level_checksums", "an object");
+  if (prov.contains("runs")) {
+    const json& runs = need(prov, "runs", &json::is_array, "provenance.runs", "an array");
+    for (size_t i = 0; i < runs.size(); ++i) {
+      const std::string field = "provenance.runs[" + std::to_string(i) + "]";
+      if (!runs[i].is_object()) throw UsageError(path + ": " + field + ": not an object");
+      need(runs[i], "revision", &json::is_string, field + ".revision", "a string");
+      if (runs[i].contains("chunks_played"))
+        need(runs[i], "chunks_played", &json::is_number_unsigned, field + ".chunks_played", "a count");
+    }
+  }
+  return j;
+}
+
+namespace {
+
 json provenance_note(const StudyConfig& cfg) {
   Catalog cat = load_catalog(resolve(cfg.game.catalog));
   json p;
@@ -325,8 +356,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   fs::create_directories(dir + "/chunks");
   json study;  // study.json as it will be written: config and provenance, with this run appended
   if (resume) {
-    study = json::parse(read_file(cfg_path), nullptr, false);
-    if (study.is_discarded()) throw UsageError(cfg_path + ": not valid JSON");
+    study = read_study_json(cfg_path);
     cfg = StudyConfig::from_json(study.at("config"), cfg_path);
     cfg.threads = given.threads;
     const json now = provenance_note(cfg);
@@ -437,8 +467,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   for (size_t i = 0; i < dirs.size(); ++i) {
     const std::string path = dirs[i] + "/study.json";
     if (!fs::exists(path)) throw UsageError(dirs[i] + ": no study.json");
-    const json j = json::parse(read_file(path), nullptr, false);
-    if (j.is_discarded()) throw UsageError(path + ": not valid JSON");
+    const json j = read_study_json(path);
     StudyConfig c = StudyConfig::from_json(j.at("config"), path);
     json cj = c.to_json();
     cj.erase("shard");

@@ -64,6 +64,10 @@ std::vector<CellResult> run_study(const StudyConfig& cfg, const std::string& dir
 // Reads finished chunks of `dirs` (shards of one study) and writes the outputs into `out`.
 std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out);
 
+// Reads a study.json and checks the fields mists relies on (config and provenance; the config
+// itself is checked by StudyConfig::from_json). A bad file is a UsageError naming it and the field.
+nlohmann::json read_study_json(const std::string& path);
+
 // Writes games.csv, cells.csv, cells.json and report.md of finished cells into `dir`;
 // `provenance` is study.json's (its "runs" name the revisions that played the games).
 void write_outputs(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -652,6 +653,33 @@ TEST_CASE("analysis: every bad argument gets a clear error naming the option and
     t0 = t0.substr(0, t0.rfind('\n', t0.size() - 2) + 1);
     ah::spit(chunk0, t0);
     expect_error({"analyze", "--resume", done, "-q"}, {"L1-P2-G15-expert-0.csv", "expected 2"}, logs);
+  }
+  {  // a doctored study.json: every broken field is named, nothing aborts
+    const std::string done = dir.sub("done");
+    const std::string path = done + "/study.json";
+    const auto good = nlohmann::json::parse(ah::slurp(path));
+    auto doctored = [&](const std::function<void(nlohmann::json&)>& edit, const std::vector<std::string>& needles) {
+      nlohmann::json j = good;
+      edit(j);
+      ah::spit(path, j.dump(2));
+      std::vector<std::string> all = {path};
+      all.insert(all.end(), needles.begin(), needles.end());
+      expect_error({"analyze", "--resume", done, "-q"}, all, logs);
+      expect_error({"merge", done, "--out", dir.sub("merged")}, all, logs);
+    };
+    doctored([](nlohmann::json& j) { j.erase("provenance"); }, {"provenance", "missing"});
+    doctored([](nlohmann::json& j) { j["provenance"]["runs"] = "x"; }, {"provenance.runs", "array"});
+    doctored([](nlohmann::json& j) { j["provenance"]["runs"] = {{{"revision", 3}}}; }, {"provenance.runs[0].revision"});
+    doctored([](nlohmann::json& j) { j["provenance"]["runs"] = {{{"revision", "r"}, {"chunks_played", -1}}}; },
+             {"provenance.runs[0].chunks_played"});
+    doctored([](nlohmann::json& j) { j["provenance"]["catalog_checksum"] = 7; }, {"provenance.catalog_checksum"});
+    doctored([](nlohmann::json& j) { j = nlohmann::json::array(); }, {"not a study"});
+    // Restored, and without the chunks doctored above, the study resumes.
+    ah::spit(path, good.dump(2));
+    fs::remove(done + "/chunks/L1-P2-G15-expert-0.csv");
+    fs::remove(done + "/chunks/L1-P2-G15-expert-1.csv");
+    const auto r = ah::run_cli({"analyze", "--resume", done, "-q"}, logs);
+    CHECK_MESSAGE(r.status == 0, r.err);
   }
 }
 
