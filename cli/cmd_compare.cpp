@@ -55,8 +55,6 @@ std::string verdict(double diff, double p, const std::string& text) {
   return std::string(word) + " " + text + " (p " + sci(p) + ")";
 }
 
-}  // namespace
-
 // compare.md and compare.csv: every pair of agents within each (level, players, ghosts), and a
 // summary of each agent against the one before it in --agents order.
 std::pair<std::string, std::string> comparison_tables(const std::vector<CellResult>& results, uint64_t seed) {
@@ -127,6 +125,8 @@ std::pair<std::string, std::string> comparison_tables(const std::vector<CellResu
      << summary_score.str() << detail.str();
   return {md.str(), csv.str()};
 }
+
+}  // namespace
 
 void add_compare(CLI::App& app) {
   auto* cmd = app.add_subcommand(
