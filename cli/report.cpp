@@ -96,10 +96,6 @@ std::vector<std::string> played_by(const json& provenance) {
   auto add = [&](const std::string& r) {
     if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
   };
-  if (!provenance.contains("runs")) {
-    add(provenance.at("revision").get<std::string>());
-    return out;
-  }
   // A run that ended having played nothing only rewrote the tables; a run with no end was
   // killed and may have played chunks.
   for (const auto& r : provenance.at("runs"))

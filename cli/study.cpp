@@ -301,7 +301,7 @@ struct Progress {
 }  // namespace
 
 json read_study_json(const std::string& path) {
-  const json j = json::parse(read_file(path), nullptr, false);
+  json j = json::parse(read_file(path), nullptr, false);
   if (j.is_discarded()) throw UsageError(path + ": not valid JSON");
   auto need = [&](const json& obj, const char* key, bool (json::*is)() const noexcept, const std::string& field,
                   const char* what) -> const json& {
@@ -323,6 +323,9 @@ json read_study_json(const std::string& path) {
       if (runs[i].contains("chunks_played"))
         need(runs[i], "chunks_played", &json::is_number_unsigned, field + ".chunks_played", "a count");
     }
+  } else {  // written before runs were recorded: its first run is all we know
+    const std::string first = prov.at("revision");
+    j["provenance"]["runs"] = json::array({json{{"revision", first}}});
   }
   return j;
 }
@@ -366,8 +369,6 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
                        prov.at("catalog_checksum").get<std::string>() + " -> " + now.at("catalog_checksum").get<std::string>() + ")");
     if (prov.at("level_checksums") != now.at("level_checksums"))
       throw UsageError(cfg_path + ": level_checksums: a level file changed since this study started");
-    if (!prov.contains("runs"))  // written before runs were recorded: its first run is all we know
-      prov["runs"] = json::array({json{{"revision", prov.at("revision")}}});
   } else {
     if (fs::exists(cfg_path)) throw UsageError(dir + " already holds a study: resume it with --resume " + dir + " or choose another --out");
     study["config"] = cfg.to_json();
@@ -481,7 +482,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
       if (j.at("provenance").at("catalog_checksum") != base_prov.at("catalog_checksum"))
         throw UsageError(path + ": catalog_checksum: shards played different tile catalogs");
     }
-    json shard_runs = j.at("provenance").value("runs", json::array({json{{"revision", j.at("provenance").at("revision")}}}));
+    json shard_runs = j.at("provenance").at("runs");
     for (auto& r : shard_runs) r["shard"] = c.shard;
     merged_runs.insert(merged_runs.end(), shard_runs.begin(), shard_runs.end());
     if (!shards_seen.insert(c.shard).second) throw UsageError(path + ": shard " + std::to_string(c.shard) + " given twice");

@@ -66,6 +66,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
 
 // Reads a study.json and checks the fields mists relies on (config and provenance; the config
 // itself is checked by StudyConfig::from_json). A bad file is a UsageError naming it and the field.
+// A file from before runs were recorded gets provenance.runs = [{revision: its starting revision}].
 nlohmann::json read_study_json(const std::string& path);
 
 // Writes games.csv, cells.csv, cells.json and report.md of finished cells into `dir`;
