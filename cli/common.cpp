@@ -20,7 +20,7 @@ void check_range(const char* name, const std::optional<int>& v, int lo, int hi) 
 }  // namespace
 
 void GameOptions::add_to(CLI::App& app, bool with_level_and_players, bool with_ghosts) {
-  app.add_option("--catalog", catalog, "Tile catalog (TOML, shared/tiles/FORMAT.md)")->capture_default_str();
+  app.add_option("--catalog", catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();
   app.add_option("--levels-dir", levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   if (with_level_and_players) {
     app.add_option("--level", level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
@@ -37,6 +37,9 @@ void GameOptions::add_to(CLI::App& app, bool with_level_and_players, bool with_g
       ->check(CLI::IsMember({"discard", "lose"}));
   app.add_option("--haunted-adjacency", haunted_adjacency, "Rule switch R7.3: eight (default) or four")
       ->check(CLI::IsMember({"eight", "four"}));
+  app.add_option("--finish-ghosts", finish_ghosts,
+                 "Rule switch R3.2: none (default: a tile that finishes a mist bank gets no ghosts) or other_areas")
+      ->check(CLI::IsMember({"none", "other_areas"}));
 }
 
 Level GameOptions::level_config(int lv) const {
@@ -59,6 +62,7 @@ Switches GameOptions::switches() const {
   if (!joint_scoring.empty()) set_switch(sw, "joint_scoring", joint_scoring, "--joint-scoring");
   if (!unplaceable.empty()) set_switch(sw, "unplaceable", unplaceable, "--unplaceable");
   if (!haunted_adjacency.empty()) set_switch(sw, "haunted_adjacency", haunted_adjacency, "--haunted-adjacency");
+  if (!finish_ghosts.empty()) set_switch(sw, "finish_ghosts", finish_ghosts, "--finish-ghosts");
   return sw;
 }
 
@@ -123,8 +127,9 @@ std::string utc_stamp() {
 }
 
 std::string describe_switches(const Switches& sw) {
-  return "joint_scoring=" + std::string(switch_value(sw.joint_scoring)) + ", unplaceable=" +
-         std::string(switch_value(sw.unplaceable)) + ", haunted_adjacency=" + std::string(switch_value(sw.haunted_adjacency));
+  std::string out;
+  for (const char* key : SWITCH_NAMES) out += (out.empty() ? "" : ", ") + std::string(key) + "=" + std::string(switch_value(sw, key));
+  return out;
 }
 
 std::string resolve(const std::string& path) {

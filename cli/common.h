@@ -22,7 +22,7 @@ struct GameOptions {
   int level = 3;
   int players = 2;
   std::optional<int> ghosts, goal, hound1, hound2, piles;
-  std::string joint_scoring, unplaceable, haunted_adjacency;
+  std::string joint_scoring, unplaceable, haunted_adjacency, finish_ghosts;
 
   // Adds --catalog --level --players --ghosts --goal --hound1 --hound2 --piles and the switches.
   void add_to(CLI::App& app, bool with_level_and_players = true, bool with_ghosts = true);

@@ -61,6 +61,11 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts) {
       if (!ok) throw UsageError("agent '" + text + "': rollout '" + value + "' is not none, turn, random or greedy");
       continue;
     }
+    if (key == "area") {
+      if (value != "first" && value != "team") throw UsageError("agent '" + text + "': area is first or team");
+      a.first_area = value == "first";
+      continue;
+    }
     if (search && key == "parallel") {
       if (value != "root" && value != "tree") throw UsageError("agent '" + text + "': parallel is root or tree");
       a.mcts.parallel = value == "root" ? SearchParallel::Root : SearchParallel::Tree;
@@ -111,24 +116,39 @@ std::string AgentSpec::describe() const {
   return os.str();
 }
 
+namespace {
+
+// Plays with `agent`, except that with area=first the area decisions (R3.3, R7.2) take their first
+// option without asking it.
+template <class Agent>
+GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log) {
+  if (!first_area) return play_game(R, deal, agent, log);
+  auto choose = [&](const State& s, const Action* options, int n) {
+    return s.phase == Phase::Fewer || s.phase == Phase::GhostArea ? 0 : agent(s, options, n);
+  };
+  return play_game(R, deal, choose, log);
+}
+
+}  // namespace
+
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log) {
   const Deal deal = seeded_deal(R, seed, game);
   const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
   if (a.name == "random") {
     RandomAgent agent(agent_seed);
-    return play_game(R, deal, agent, log);
+    return play_with(R, deal, agent, a.first_area, log);
   }
   if (a.name == "greedy") {
     GreedyAgent agent(R, agent_seed, a.weights);
-    return play_game(R, deal, agent, log);
+    return play_with(R, deal, agent, a.first_area, log);
   }
   if (a.name == "expert") {
     ExpertAgent agent(R, agent_seed, a.weights);
-    return play_game(R, deal, agent, log);
+    return play_with(R, deal, agent, a.first_area, log);
   }
   if (a.name == "mcts" || a.name == "clairvoyant") {
     MctsAgent agent(R, a.mcts, agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
-    return play_game(R, deal, agent, log);
+    return play_with(R, deal, agent, a.first_area, log);
   }
   throw UsageError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant)");
 }

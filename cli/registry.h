@@ -14,6 +14,8 @@ struct AgentSpec {
   std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant
   MctsConfig mcts;              // for mcts and clairvoyant
   Weights weights;              // the heuristic of greedy and expert (mcts: mcts.weights)
+  bool first_area = false;      // area=first: the first candidate area at the R3.3 and R7.2
+                                //   decisions, as the engine chose before they were the team's
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
   std::string describe() const; // name and the parameters that matter to it
 };
@@ -23,7 +25,8 @@ const std::vector<std::string>& agent_names();
 // Parses "NAME" or "NAME:key=value,key=value". Keys of greedy and expert: the heuristic weights
 // (points supply low_supply safe_supply dead_ghost live_open recover meeple meeple_value pressure);
 // of mcts and clairvoyant: playouts c pw_k pw_alpha rollout rollout_turns value_scale threads
-// parallel reuse, and the weights of their leaf heuristic. `mcts` gives the search defaults.
+// parallel reuse, and the weights of their leaf heuristic. Every agent but random also takes
+// area=first|team. `mcts` gives the search defaults.
 AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts);
 
 // A file-name-safe form of an agent text ("expert~supply1.2_meeple0.8").

@@ -76,9 +76,8 @@ json StudyConfig::to_json() const {
   if (game.piles) ov["piles"] = *game.piles;
   j["overrides"] = ov;
   const Switches sw = game.switches();
-  j["switches"] = {{"joint_scoring", std::string(switch_value(sw.joint_scoring))},
-                   {"unplaceable", std::string(switch_value(sw.unplaceable))},
-                   {"haunted_adjacency", std::string(switch_value(sw.haunted_adjacency))}};
+  j["switches"] = json::object();
+  for (const char* key : SWITCH_NAMES) j["switches"][key] = std::string(switch_value(sw, key));
   j["mcts"] = {{"playouts", mcts.playouts},
                {"c", mcts.c},
                {"pw_k", mcts.pw_k},
@@ -122,6 +121,7 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
     c.game.joint_scoring = j.at("switches").at("joint_scoring");
     c.game.unplaceable = j.at("switches").at("unplaceable");
     c.game.haunted_adjacency = j.at("switches").at("haunted_adjacency");
+    c.game.finish_ghosts = j.at("switches").at("finish_ghosts");
     const json& m = j.at("mcts");
     c.mcts.playouts = m.at("playouts");
     c.mcts.c = m.at("c");

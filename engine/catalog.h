@@ -1,4 +1,4 @@
-// A tile catalog as read from a file (../shared/tiles/FORMAT.md): tile designs with their slot
+// A tile catalog as read from a file (docs/tiles.md): tile designs with their slot
 // terrain and regions, before any rule turns them into play tables.
 #pragma once
 

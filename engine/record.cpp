@@ -8,7 +8,11 @@ namespace mists {
 
 namespace {
 
-constexpr const char* FORMAT = "mists-record/1";
+// Format 2 writes finish_ghosts and the team's area decisions (R3.3, R7.2). Format 1 records
+// predate both: they replay with finish_ghosts = other_areas and the first area at each of those
+// decisions, as the engine then chose.
+constexpr const char* FORMAT = "mists-record/2";
+constexpr const char* FORMAT_1 = "mists-record/1";
 
 [[noreturn]] void fail(const std::string& name, int line, const std::string& field, const std::string& msg) {
   throw RecordError(name + ":" + std::to_string(line) + ": " + field + ": " + msg);
@@ -82,9 +86,7 @@ std::string write_record(const GameRecord& r) {
   os << "haunted " << lv.haunted << '\n';
   os << "per_colour_scores " << lv.per_colour_scores << '\n';
   os << "players " << r.params.players << '\n';
-  os << "joint_scoring " << switch_value(r.params.switches.joint_scoring) << '\n';
-  os << "unplaceable " << switch_value(r.params.switches.unplaceable) << '\n';
-  os << "haunted_adjacency " << switch_value(r.params.switches.haunted_adjacency) << '\n';
+  for (const char* key : SWITCH_NAMES) os << key << ' ' << switch_value(r.params.switches, key) << '\n';
   os << "seed " << r.seed << '\n';
   os << "game " << r.game << '\n';
   os << "agent " << r.agent << '\n';
@@ -97,6 +99,7 @@ std::string write_record(const GameRecord& r) {
 
 GameRecord parse_record(const std::string& text, const std::string& name) {
   GameRecord r;
+  r.params.switches.finish_ghosts = FinishGhosts::OtherAreas;  // a record without the line predates it
   std::istringstream in(text);
   std::string line;
   int ln = 0;
@@ -146,7 +149,9 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     if (key != "pile" && seen[key]++) fail(name, ln, key, "given twice");
     r.lines[key == "pile" && w.size() > 1 ? "pile " + w[1] : key] = ln;
     if (key == "format") {
-      if (w.size() != 2 || w[1] != FORMAT) fail(name, ln, "format", "expected '" + std::string(FORMAT) + "'");
+      if (w.size() != 2 || (w[1] != FORMAT && w[1] != FORMAT_1))
+        fail(name, ln, "format", "expected '" + std::string(FORMAT) + "' (or the older '" + FORMAT_1 + "')");
+      r.format = w[1] == FORMAT ? 2 : 1;
       have_format = true;
     } else if (key == "revision") r.revision = join(w, 1);
     else if (key == "catalog") r.catalog_path = join(w, 1);
@@ -165,7 +170,7 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     else if (key == "haunted") r.level.haunted = to_flag(w, key);
     else if (key == "per_colour_scores") r.level.per_colour_scores = to_flag(w, key);
     else if (key == "players") r.params.players = int(to_int(w, key));
-    else if (key == "joint_scoring" || key == "unplaceable" || key == "haunted_adjacency") {
+    else if (!switch_value(r.params.switches, key).empty()) {
       if (w.size() != 2) fail(name, ln, key, "expects one value");
       try {
         set_switch(r.params.switches, key, w[1], name + ":" + std::to_string(ln));
@@ -251,10 +256,11 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
     } else {
       const int n = legal_actions(R, s, options.data());
       Action a;
-      if (n == 1) {
+      const bool legacy_area = rec.format == 1 && (s.phase == Phase::Fewer || s.phase == Phase::GhostArea);
+      if (n == 1 || legacy_area) {
         a = options[0];
         ++forced;
-        done = "(forced) " + action_text(R, s, a);
+        done = std::string(n == 1 ? "(forced) " : "(format 1: first area) ") + action_text(R, s, a);
       } else {
         if (i >= rec.steps.size())
           fail(name, rec.result_line, step_field(i), "the record ends but the game waits for a " + std::string(phase_name(s.phase)) + " decision");

@@ -21,6 +21,7 @@ struct RecordStep {
 };
 
 struct GameRecord {
+  int format = 2;               // 1: written before finish_ghosts and the area decisions existed
   std::string catalog_path;
   std::string catalog_checksum;
   Level level;

@@ -8,6 +8,15 @@ namespace mists {
 std::string_view switch_value(JointScoring v) { return v == JointScoring::Majority ? "majority" : "all_colours"; }
 std::string_view switch_value(Unplaceable v) { return v == Unplaceable::Discard ? "discard" : "lose"; }
 std::string_view switch_value(HauntedAdjacency v) { return v == HauntedAdjacency::Eight ? "eight" : "four"; }
+std::string_view switch_value(FinishGhosts v) { return v == FinishGhosts::None ? "none" : "other_areas"; }
+
+std::string_view switch_value(const Switches& sw, std::string_view key) {
+  if (key == "joint_scoring") return switch_value(sw.joint_scoring);
+  if (key == "unplaceable") return switch_value(sw.unplaceable);
+  if (key == "haunted_adjacency") return switch_value(sw.haunted_adjacency);
+  if (key == "finish_ghosts") return switch_value(sw.finish_ghosts);
+  return {};
+}
 
 void set_switch(Switches& sw, const std::string& key, const std::string& value, const std::string& where) {
   auto bad = [&](const char* allowed) {
@@ -25,8 +34,12 @@ void set_switch(Switches& sw, const std::string& key, const std::string& value, 
     if (value == "eight") sw.haunted_adjacency = HauntedAdjacency::Eight;
     else if (value == "four") sw.haunted_adjacency = HauntedAdjacency::Four;
     else bad("eight, four");
+  } else if (key == "finish_ghosts") {
+    if (value == "none") sw.finish_ghosts = FinishGhosts::None;
+    else if (value == "other_areas") sw.finish_ghosts = FinishGhosts::OtherAreas;
+    else bad("none, other_areas");
   } else {
-    throw ConfigError(where + ": unknown rule switch '" + key + "' (joint_scoring, unplaceable, haunted_adjacency)");
+    throw ConfigError(where + ": unknown rule switch '" + key + "' (joint_scoring, unplaceable, haunted_adjacency, finish_ghosts)");
   }
 }
 
@@ -217,7 +230,8 @@ std::string Rules::describe() const {
      << " pile(s), ghosts " << level.ghosts << ", hounds " << level.hound1 << "/" << level.hound2 << ", goal "
      << level.goal << (level.per_colour_scores ? " per colour" : "") << ", joint_scoring "
      << switch_value(params.switches.joint_scoring) << ", unplaceable " << switch_value(params.switches.unplaceable)
-     << ", haunted_adjacency " << switch_value(params.switches.haunted_adjacency);
+     << ", haunted_adjacency " << switch_value(params.switches.haunted_adjacency) << ", finish_ghosts "
+     << switch_value(params.switches.finish_ghosts);
   return os.str();
 }
 

@@ -18,19 +18,26 @@ struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The rule switches of RULES.md, one per ambiguous point that changes play.
+// The rule switches of docs/rules.md, one per ambiguous point that changes play.
 enum class JointScoring : uint8_t { Majority, AllColours };       // R4.2
 enum class Unplaceable : uint8_t { Discard, Lose };               // R2.2
 enum class HauntedAdjacency : uint8_t { Eight, Four };            // R7.3
+enum class FinishGhosts : uint8_t { None, OtherAreas };           // R3.2
 
 struct Switches {
   JointScoring joint_scoring = JointScoring::Majority;
   Unplaceable unplaceable = Unplaceable::Discard;
   HauntedAdjacency haunted_adjacency = HauntedAdjacency::Eight;
+  FinishGhosts finish_ghosts = FinishGhosts::None;
 };
 std::string_view switch_value(JointScoring v);
 std::string_view switch_value(Unplaceable v);
 std::string_view switch_value(HauntedAdjacency v);
+std::string_view switch_value(FinishGhosts v);
+// The switch names, in the order records and study files write them.
+inline constexpr const char* SWITCH_NAMES[] = {"joint_scoring", "unplaceable", "haunted_adjacency", "finish_ghosts"};
+// The text value of switch `key` ("majority", ...); empty for an unknown key.
+std::string_view switch_value(const Switches& sw, std::string_view key);
 // Sets switch `key` from its text value; throws ConfigError "where: key: ..." for a bad one.
 void set_switch(Switches& sw, const std::string& key, const std::string& value, const std::string& where);
 

@@ -16,6 +16,8 @@ std::string_view phase_name(Phase p) {
     case Phase::Score: return "score";
     case Phase::Hound: return "hound";
     case Phase::Haunt: return "haunt";
+    case Phase::Fewer: return "fewer";
+    case Phase::GhostArea: return "ghost-area";
     case Phase::Over: return "over";
   }
   return "?";
@@ -397,46 +399,108 @@ void move_pile(const Rules& R, State& s) {
   if (s.active_end + 1 < R.level.piles) ++s.active_end;  // R6.2: the rest goes on top of the next pile
 }
 
-// R3.3-R3.5, R5.4, R7.2: ghosts for the placed tile. False when the game was lost.
-bool place_ghosts(const Rules& R, State& s) {
+// R3.2-R3.3: the ghosts each mist area of the placed tile gets, before the one fewer; returns their
+// total. A finished bank's areas get none; with finish_ghosts = none, a tile that finished a bank
+// gets none at all.
+int own_ghosts(const Rules& R, const State& s, std::array<int, 8>& amount) {
   const PlacedTile& t = s.tiles[s.last];
   const TileType& tt = R.types[t.type];
-  std::array<int, 8> amount{};
+  amount = {};
   int total = 0;
+  bool finished = false;
   for (size_t fi = 0; fi < tt.features.size(); ++fi) {
     if (tt.features[fi].kind != RegionKind::Mist) continue;
-    if (s.nodes[find(s, uint16_t(t.node + fi))].flags & Node::DONE) continue;  // finished bank: none (R3.2)
+    if (s.nodes[find_root(s, uint16_t(t.node + fi))].flags & Node::DONE) {  // a bank this tile finished
+      finished = true;
+      continue;
+    }
     amount[fi] = tt.features[fi].ghosts;
     total += amount[fi];
   }
-  if (s.expand_mask && total > 0) {  // one fewer, from an area that expands a bank
-    int pick = -1;
-    for (size_t fi = 0; fi < tt.features.size() && pick < 0; ++fi)
-      if ((s.expand_mask >> fi & 1) && amount[fi] > 0) pick = int(fi);
-    for (size_t fi = 0; fi < tt.features.size() && pick < 0; ++fi)
-      if (amount[fi] > 0) pick = int(fi);
-    --amount[pick];
-    --total;
+  if (finished && R.params.switches.finish_ghosts == FinishGhosts::None) {
+    amount = {};
+    return 0;
   }
-  if (total > s.ghost_supply) {
+  return total;
+}
+
+// R3.3: the areas the one fewer may come off, areas that expand a bank first (each group in
+// feature order); none when the tile expands no bank or gets no ghosts.
+int fewer_candidates(const State& s, const std::array<int, 8>& amount, int total, uint8_t* out) {
+  if (!s.expand_mask || total == 0) return 0;
+  int n = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int fi = 0; fi < 8; ++fi)
+      if (amount[size_t(fi)] > 0 && ((s.expand_mask >> fi & 1) == (pass == 0 ? 1 : 0))) out[n++] = uint8_t(fi);
+  return n;
+}
+
+// Puts the placed tile's own ghosts on, one fewer on area `fewer` (-1: none fewer). The caller has
+// checked the supply (R3.5).
+void put_own_ghosts(State& s, const std::array<int, 8>& amount, int fewer) {
+  const PlacedTile& t = s.tiles[s.last];
+  int total = 0;
+  for (int fi = 0; fi < 8; ++fi) {
+    const int k = amount[size_t(fi)] - (fi == fewer);
+    if (k > 0) add_ghost_to(s, s.nodes[t.node + fi], k);
+    total += std::max(0, k);
+  }
+  s.ghost_due = total > 0;
+}
+
+// R3.3-R3.5: the placed tile's ghosts; stops at the team's choice of the one fewer when two or more
+// areas could give it. False when the game is lost or waits for that choice.
+bool place_own_ghosts(const Rules& R, State& s) {
+  std::array<int, 8> amount;
+  const int total = own_ghosts(R, s, amount);
+  uint8_t cand[8];
+  const int n = fewer_candidates(s, amount, total, cand);
+  if (total - (n > 0) > s.ghost_supply) {  // R3.5, whichever area gives the one fewer
     lose(s, LossCause::GhostSupply);
     return false;
   }
+  if (n >= 2) {
+    s.phase = Phase::Fewer;
+    return false;
+  }
+  put_own_ghosts(s, amount, n == 1 ? cand[0] : -1);
+  return true;
+}
+
+// Mist areas of a tile type, as feature indices; returns the count.
+int mist_areas(const TileType& tt, uint8_t* out) {
+  int n = 0;
   for (size_t fi = 0; fi < tt.features.size(); ++fi)
-    if (amount[fi]) add_ghost_to(s, s.nodes[t.node + fi], amount[fi]);
-  s.ghost_due = total > 0;
-  if (R.level.haunted && tt.cemetery >= 0) {  // R7.2: 1 ghost on each misty tile around
-    for (int i = 0; i < 8; ++i) {
-      const int nb = cell_at(s, t.x + RING_DX[i], t.y + RING_DY[i]);
-      if (nb < 0 || s.tiles[nb].face_down()) continue;
-      const TileType& ntt = R.types[s.tiles[nb].type];
-      if (!ntt.misty) continue;
-      for (size_t fi = 0; fi < ntt.features.size(); ++fi)
-        if (ntt.features[fi].kind == RegionKind::Mist) {
-          if (!add_ghost_to(s, s.nodes[s.tiles[nb].node + fi], 1)) return false;
-          break;
-        }
+    if (tt.features[fi].kind == RegionKind::Mist) out[n++] = uint8_t(fi);
+  return n;
+}
+
+// The misty face-up tile at ring cell `ring` around the placed tile, or -1.
+int misty_neighbour(const Rules& R, const State& s, int ring) {
+  const PlacedTile& t = s.tiles[s.last];
+  const int nb = cell_at(s, t.x + RING_DX[size_t(ring)], t.y + RING_DY[size_t(ring)]);
+  if (nb < 0 || s.tiles[nb].face_down() || !R.types[s.tiles[nb].type].misty) return -1;
+  return nb;
+}
+
+// R7.2: one ghost on each misty tile around a new cemetery, from ring cell s.ghost_ring on; stops
+// where a tile with two or more mist areas needs the team's choice. False when the game is lost or
+// waits for that choice.
+bool place_neighbour_ghosts(const Rules& R, State& s) {
+  if (!R.level.haunted || R.types[s.tiles[s.last].type].cemetery < 0) return true;
+  for (; s.ghost_ring < 8; ++s.ghost_ring) {
+    const int nb = misty_neighbour(R, s, s.ghost_ring);
+    if (nb < 0) continue;
+    if (s.ghost_supply < 1) {  // R3.5
+      lose(s, LossCause::GhostSupply);
+      return false;
     }
+    uint8_t areas[8];
+    if (mist_areas(R.types[s.tiles[nb].type], areas) >= 2) {
+      s.phase = Phase::GhostArea;
+      return false;
+    }
+    add_ghost_to(s, s.nodes[s.tiles[nb].node + areas[0]], 1);
   }
   return true;
 }
@@ -459,7 +523,11 @@ void advance(const Rules& R, State& s) {
         s.step = s.step == Step::Burial ? Step::Ghosts : Step::EndTurn;
         continue;
       case Step::Ghosts:
-        if (!place_ghosts(R, s)) return;
+        if (!place_own_ghosts(R, s)) return;
+        s.step = Step::NeighbourGhosts;
+        continue;
+      case Step::NeighbourGhosts:
+        if (!place_neighbour_ghosts(R, s)) return;
         s.step = Step::CemGhost;
         continue;
       case Step::CemGhost: {
@@ -716,6 +784,21 @@ int legal_actions(const Rules& R, const State& s, Action* out) {
       for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::Haunt, cells[i]);
       break;
     }
+    case Phase::Fewer: {
+      std::array<int, 8> amount;
+      const int total = own_ghosts(R, s, amount);
+      uint8_t cand[8];
+      const int k = fewer_candidates(s, amount, total, cand);
+      for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::Fewer, cand[i]);
+      break;
+    }
+    case Phase::GhostArea: {
+      const int nb = misty_neighbour(R, s, s.ghost_ring);
+      uint8_t areas[8];
+      const int k = mist_areas(R.types[s.tiles[nb].type], areas);
+      for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::GhostArea, uint32_t(nb), areas[i]);
+      break;
+    }
     case Phase::Draw:
     case Phase::Over:
       break;
@@ -731,6 +814,7 @@ void apply(const Rules& R, State& s, Action a) {
       s.ghost_due = false;
       s.n_pending = 0;
       s.burials = 0;
+      s.ghost_ring = 0;
       const int idx = put_tile(R, s, s.drawn, int(a.b()), cell_x(cell), cell_y(cell));
       s.last = uint8_t(idx);
       ++s.turn;
@@ -832,6 +916,17 @@ void apply(const Rules& R, State& s, Action a) {
       move_pile(R, s);
       break;
     }
+    case ActionKind::Fewer: {
+      std::array<int, 8> amount;
+      own_ghosts(R, s, amount);
+      put_own_ghosts(s, amount, int(a.a()));
+      s.step = Step::NeighbourGhosts;
+      break;
+    }
+    case ActionKind::GhostArea:
+      add_ghost_to(s, s.nodes[s.tiles[a.a()].node + a.b()], 1);  // R7.2
+      ++s.ghost_ring;
+      break;
     case ActionKind::Haunt: {
       const Cell cell = Cell(a.a());
       const int seg = draw_segment(s);

@@ -28,12 +28,16 @@ enum class Phase : uint8_t {
   Score,          // the next scoring: points or ghosts from one tile (R4.3)
   Hound,          // where a reached hound goes and which tiles it clears (R6.2)
   Haunt,          // where the face-down tile goes (R7.3)
+  Fewer,          // which mist area of the placed tile gets one ghost fewer (R3.3)
+  GhostArea,      // which mist area of a tile next to a new cemetery takes its ghost (R7.2)
   Over,
 };
 std::string_view phase_name(Phase p);
 
 // Where the turn stands between decisions (the order of R2.3).
-enum class Step : uint8_t { Burial, Ghosts, CemGhost, MeepleStep, Scoring, Hounds, Haunting, HauntBurial, EndTurn, None };
+enum class Step : uint8_t {
+  Burial, Ghosts, NeighbourGhosts, CemGhost, MeepleStep, Scoring, Hounds, Haunting, HauntBurial, EndTurn, None
+};
 
 // A feature region of a placed tile; the features of the board form an incremental union-find.
 // Fields marked "root" are meaningful on the root of a feature only.
@@ -114,6 +118,7 @@ struct State {
   uint8_t expand_mask;   // mist features of the placed tile that touched mist on the board (R3.3)
   uint8_t burials;       // cemeteries closed and waiting for a meeple (R5.3)
   bool ghost_due;        // at least 1 ghost went on mist this turn (R5.4)
+  uint8_t ghost_ring;    // R7.2: the next ring cell (RING_DX order) around a new cemetery to get its ghost
   std::array<uint16_t, MAX_PENDING> pending;  // roots of features completed by the placement
   uint8_t n_pending;
 

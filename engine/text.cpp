@@ -60,6 +60,12 @@ std::string action_text(const Rules& R, const State& s, Action a) {
     case ActionKind::Haunt:
       os << "haunt " << rel_x(cell_x(Cell(a.a()))) << ' ' << rel_y(cell_y(Cell(a.a())));
       break;
+    case ActionKind::Fewer:
+      os << "fewer " << feature_name(R.types[s.tiles[s.last].type], int(a.a()));
+      break;
+    case ActionKind::GhostArea:
+      os << "ghost-area " << tile_xy(s, int(a.a())) << ' ' << feature_name(R.types[s.tiles[a.a()].type], int(a.b()));
+      break;
   }
   return os.str();
 }

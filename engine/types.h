@@ -78,9 +78,10 @@ constexpr uint8_t NO_TILE = 0xFF;
 // ---- Actions -----------------------------------------------------------------------------------------
 // A team decision packed in 32 bits:
 //   bits  0..3   kind (ActionKind)
-//   bits  4..15  a: a cell (Place, Haunt), a meeple (Bury, Hound), a region (Meeple),
-//                   a pending scoring (Score), a tile (CemeteryGhost)
-//   bits 16..23  b: rotation (Place), colour (Meeple), tile or NO_TILE (Score, Hound)
+//   bits  4..15  a: a cell (Place, Haunt), a meeple (Bury, Hound), a region (Meeple, Fewer),
+//                   a pending scoring (Score), a tile (CemeteryGhost, GhostArea)
+//   bits 16..23  b: rotation (Place), colour (Meeple), tile or NO_TILE (Score, Hound),
+//                   a region of tile a (GhostArea)
 //   bits 24..31  c: second tile or NO_TILE (Hound)
 enum class ActionKind : uint8_t {
   Place,          // a = cell, b = rotation
@@ -90,6 +91,8 @@ enum class ActionKind : uint8_t {
   CemeteryGhost,  // a = tile index of the open cemetery that gets the ghost
   Hound,          // a = meeple, b and c = tiles to clear or NO_TILE
   Haunt,          // a = cell for the face-down tile
+  Fewer,          // a = mist region of the placed tile that gets one ghost fewer (R3.3)
+  GhostArea,      // a = misty tile next to a new cemetery, b = its mist region that takes the ghost (R7.2)
 };
 constexpr uint16_t NO_REGION = 0xFFF;
 

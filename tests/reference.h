@@ -1,5 +1,5 @@
 // A slow, obviously-correct reference for tile placement (R2.1, R7.4, R7.5), written from
-// shared/rules/RULES.md and shared/tiles/FORMAT.md only: it reads the raw catalog entries
+// docs/rules.md and docs/tiles.md only: it reads the raw catalog entries
 // (TileSpec) and the placed tiles of a State, and uses none of the engine's rule tables
 // (Orientation, rot_ok, sides masks) or its slot helpers. The perft tests compare the engine's
 // fast generator with it. Header-only.
@@ -18,7 +18,7 @@
 
 namespace mists::reference {
 
-// Slots as in FORMAT.md: index = side * 3 + (k - 1), sides N E S W = 0 1 2 3, k = 1 2 3 clockwise.
+// Slots as in docs/tiles.md: index = side * 3 + (k - 1), sides N E S W = 0 1 2 3, k = 1 2 3 clockwise.
 constexpr int N_SLOTS = 12;
 
 // The terrain letter at `slot` of `spec` turned clockwise by `rot` quarter turns. A clockwise
@@ -38,7 +38,7 @@ inline unsigned turned_mask(unsigned mask, int rot) {
 }
 
 // The slot of the neighbour across side `side` that touches slot `k` (0-based) of that side:
-// N1 N2 N3 meet the north neighbour's S3 S2 S1, E1 E2 E3 the east neighbour's W3 W2 W1 (FORMAT.md).
+// N1 N2 N3 meet the north neighbour's S3 S2 S1, E1 E2 E3 the east neighbour's W3 W2 W1 (docs/tiles.md).
 inline int touching_slot(int side, int k) { return ((side + 2) % 4) * 3 + (2 - k); }
 
 // Everything that tells a tile in one rotation from another: its 12 edge letters and each region

@@ -1,5 +1,7 @@
 // The property harness (STYLE.md point 10, after OpenSpiel's RandomSimTest): random seeded games on
-// every level 1-6, every player count 1-5 and both readings of R4.2 (joint_scoring). After every
+// every level 1-6, every player count 1-5 and both readings of R4.2 (joint_scoring) and of R3.2
+// (finish_ghosts: none and other_areas alternate with the game variant so that all four pairs
+// occur). After every
 // step it checks check(), the conservation of ghosts, meeples and tiles, the legal options and the
 // chance distribution; after every game the record round trip and the replay.
 #include <map>
@@ -216,7 +218,7 @@ void long_games(Level& lv) {
   lv.goal = LONG_GAME_GOAL;
 }
 
-TEST_CASE("properties: random games on every level, player count and joint_scoring reading") {
+TEST_CASE("properties: random games on every level, player count and reading of joint_scoring and finish_ghosts") {
   Counters cnt;
   int cells = 0;
   for (int level = 1; level <= 6; ++level)
@@ -225,6 +227,7 @@ TEST_CASE("properties: random games on every level, player count and joint_scori
         for (bool long_game : {false, true}) {
           Switches sw;
           sw.joint_scoring = js;
+          sw.finish_ghosts = (js == JointScoring::Majority) == long_game ? FinishGhosts::None : FinishGhosts::OtherAreas;
           const Rules R = mists_rules(level, players, sw, long_game ? long_games : nullptr);
           ++cells;
           // The rules' meeple table agrees with R1.4 / R7.6 as written above.
@@ -241,7 +244,8 @@ TEST_CASE("properties: random games on every level, player count and joint_scori
                                << cnt.draws << " draws");
   CHECK(cnt.games == long(cells) * GAMES_PER_CELL);
   // The harness reaches every kind of decision and some wins (else it proves less than it claims).
-  for (Phase p : {Phase::Place, Phase::Meeple, Phase::Score, Phase::Bury, Phase::CemeteryGhost, Phase::Hound, Phase::Haunt})
+  for (Phase p : {Phase::Place, Phase::Meeple, Phase::Score, Phase::Bury, Phase::CemeteryGhost, Phase::Hound, Phase::Haunt,
+                  Phase::Fewer, Phase::GhostArea})
     CHECK_MESSAGE(cnt.phases[p] > 0, "no " << phase_name(p) << " decision reached");
   CHECK(cnt.won > 0);
 }

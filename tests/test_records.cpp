@@ -323,3 +323,30 @@ TEST_CASE("records: impossible game options are refused with a clear message") {
     for (const auto& w : b.want) CHECK_MESSAGE(r.output.find(w) != std::string::npos, "expected '" << w << "'");
   }
 }
+
+TEST_CASE("records: format 1 records (before finish_ghosts and the area decisions) replay unchanged (R3.2, R3.3, R7.2)") {
+  // Played by revision 8494b40 with the expert; each meets area decisions the team now makes, which
+  // a format 1 record leaves out: replay takes the first area, as that engine did, and reads the
+  // missing finish_ghosts line as other_areas.
+  for (const char* name : {"level2-2p-seed11-game7-ghosts40.txt", "level5-2p-seed11-game1-ghosts40.txt",
+                           "level6-2p-seed11-game6-ghosts40.txt"}) {
+    const std::string path = source_path(std::string("tests/records/format1/") + name);
+    const Run r = mists_cmd("replay --show " + quote(path));
+    INFO(path << "\n" << r.output);
+    CHECK(r.status == 0);
+    CHECK(r.output.find("finish_ghosts other_areas") != std::string::npos);
+    CHECK(r.output.find("(format 1: first area)") != std::string::npos);
+    CHECK(r.output.find("ok: ") != std::string::npos);
+  }
+  SUBCASE("the same steps read as format 2 stop at the first area decision") {
+    const std::string path = source_path("tests/records/format1/level5-2p-seed11-game1-ghosts40.txt");
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.replace(text.find("mists-record/1"), 14, "mists-record/2");
+    TempDir dir;
+    std::ofstream(dir.file("f2.rec")) << text;
+    const Run r = mists_cmd("replay " + quote(dir.file("f2.rec")));
+    CHECK(r.status != 0);
+    CHECK(r.output.find("decision here") != std::string::npos);
+  }
+}

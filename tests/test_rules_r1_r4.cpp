@@ -1,4 +1,4 @@
-// Rule-by-rule tests, RULES.md R1 (components and set-up) to R4 (scoring): one TEST_CASE per rule,
+// Rule-by-rule tests, docs/rules.md R1 (components and set-up) to R4 (scoring): one TEST_CASE per rule,
 // on small hand-made boards (tests/rules_helpers.h). Coordinates are relative to the start tile's
 // north-west cell, x east, y south; rotations are quarter turns clockwise.
 #include "rules_helpers.h"
@@ -505,15 +505,56 @@ TEST_CASE("R3.2 finishing a mist bank clears all its ghosts; the placed tile's f
     CHECK(s.score == 0);
     CHECK(s.phase == Phase::Draw);
   }
-  SUBCASE("a tile finishing one bank with one area still puts the other area's ghosts, one fewer") {
+  SUBCASE("a 1-symbol tile that finishes a bank gets none under both readings of finish_ghosts") {
+    for (const FinishGhosts fg : {FinishGhosts::None, FinishGhosts::OtherAreas}) {
+      CAPTURE(switch_value(fg));
+      Switches sw;
+      sw.finish_ghosts = fg;
+      const Rules R = make(start_field(), {{"M2", 1}, {"M1", 1}, {"F", 1}}, lv1(), 1, sw);
+      State s = initial_state(R);
+      put(R, s, "M2", 0, -1, 0);
+      put(R, s, "M1", 0, -2, 2);  // its only area faces south and finishes the bank
+      CHECK(s.ghosts_on_board == 0);
+      CHECK(s.ghost_supply == 15);
+    }
+  }
+  // M12: two mist areas, mist0 north with 1 symbol, mist1 south with 2 symbols.
+  SUBCASE("finish_ghosts = none: a tile that finishes a bank gets no ghosts, even on its other area") {
     const Rules R = make(start_field(), {{"M2", 1}, {"M12", 1}, {"F", 1}}, lv1());
+    CHECK(R.params.switches.finish_ghosts == FinishGhosts::None);  // the default
     State s = initial_state(R);
     put(R, s, "M2", 0, -1, 0);
     put(R, s, "M12", 0, -2, 2);  // its 1-symbol area (now south) finishes the bank; the 2-symbol area faces north
     CHECK(ghosts_at(s, 0, -1) == 0);
     CHECK(mist_ghosts(R, s, 0, -2, 0) == 0);
-    CHECK(mist_ghosts(R, s, 0, -2, 1) == 1);
+    CHECK(mist_ghosts(R, s, 0, -2, 1) == 0);
+    CHECK(s.ghosts_on_board == 0);
+    CHECK(s.phase == Phase::Draw);
+  }
+  SUBCASE("finish_ghosts = other_areas: the other area gets its ghosts, one fewer (the tile expanded a bank)") {
+    Switches sw;
+    sw.finish_ghosts = FinishGhosts::OtherAreas;
+    const Rules R = make(start_field(), {{"M2", 1}, {"M12", 1}, {"F", 1}}, lv1(), 1, sw);
+    State s = initial_state(R);
+    put(R, s, "M2", 0, -1, 0);
+    put(R, s, "M12", 0, -2, 2);
+    CHECK(ghosts_at(s, 0, -1) == 0);
+    CHECK(mist_ghosts(R, s, 0, -2, 0) == 0);
+    CHECK(mist_ghosts(R, s, 0, -2, 1) == 1);  // 2 symbols, one fewer
     CHECK(s.ghosts_on_board == 1);
+  }
+  SUBCASE("the two readings coincide when the finishing area holds the 2 symbols (1 - 1 = 0)") {
+    for (const FinishGhosts fg : {FinishGhosts::None, FinishGhosts::OtherAreas}) {
+      CAPTURE(switch_value(fg));
+      Switches sw;
+      sw.finish_ghosts = fg;
+      const Rules R = make(start_field(), {{"M2", 1}, {"M12", 1}, {"F", 1}}, lv1(), 1, sw);
+      State s = initial_state(R);
+      put(R, s, "M2", 0, -1, 0);
+      put(R, s, "M12", 0, -2, 0);  // the 2-symbol south area finishes the bank; the 1-symbol area faces north
+      CHECK(s.ghosts_on_board == 0);
+      CHECK(s.phase == Phase::Draw);
+    }
   }
 }
 
@@ -552,21 +593,50 @@ TEST_CASE("R3.3 one ghost per symbol, one fewer when the mist expands a bank") {
     CHECK(ghosts_at(s, 0, -1) == 2);
     CHECK(ghosts_at(s, 2, -1) == 2);
   }
-  SUBCASE("the one fewer comes from an area that expands a bank") {
-    const Rules R = make(start_field(), {{"MNS", 1}, {"M12", 1}}, lv1());
-    State s = initial_state(R);
-    put(R, s, "MNS", 0, -1, 0);
-    SUBCASE("the expanding area has 2 symbols") {
-      put(R, s, "M12", 0, -2, 0);  // south area (2 symbols) expands
+  SUBCASE("expanding without finishing: the same under both readings of finish_ghosts") {
+    for (const FinishGhosts fg : {FinishGhosts::None, FinishGhosts::OtherAreas}) {
+      CAPTURE(switch_value(fg));
+      Switches sw;
+      sw.finish_ghosts = fg;
+      const Rules R = make(start_field(), {{"MNS", 2}, {"MNE1", 1}}, lv1(), 1, sw);
+      State s = initial_state(R);
+      put(R, s, "MNS", 0, -1, 0);
+      put(R, s, "MNS", 0, -2, 0);
+      put(R, s, "MNE1", 0, -3, 1);
+      CHECK(s.ghosts_on_board == 3);
+    }
+  }
+  SUBCASE("the one fewer is the team's choice among the areas that get ghosts, expanding ones listed first") {
+    for (const FinishGhosts fg : {FinishGhosts::None, FinishGhosts::OtherAreas}) {
+      CAPTURE(switch_value(fg));
+      Switches sw;
+      sw.finish_ghosts = fg;
+      const Rules R = make(start_field(), {{"MNS", 1}, {"M12", 1}}, lv1(), 1, sw);
+      State s = initial_state(R);
+      put(R, s, "MNS", 0, -1, 0);
+      put(R, s, "M12", 0, -2, 0);  // south area (mist1, 2 symbols) expands; north area (mist0, 1) is new
+      REQUIRE(s.phase == Phase::Fewer);
+      CHECK(options(R, s) == std::vector<std::string>{"fewer mist1", "fewer mist0"});
+      State t = s;
+      act(R, s, "fewer mist1");
       CHECK(mist_ghosts(R, s, 0, -2, 0) == 1);
       CHECK(mist_ghosts(R, s, 0, -2, 1) == 1);
+      CHECK(ghosts_at(s, 0, -2) == 2);
+      act(R, t, "fewer mist0");
+      CHECK(mist_ghosts(R, t, 0, -2, 0) == 0);
+      CHECK(mist_ghosts(R, t, 0, -2, 1) == 2);
+      CHECK(ghosts_at(t, 0, -2) == 2);
+      CHECK(s.phase == Phase::Draw);
+      CHECK(t.phase == Phase::Draw);
     }
-    SUBCASE("the expanding area has 1 symbol") {
-      put(R, s, "M12", 0, -2, 2);  // the 1-symbol area now faces south and expands
-      CHECK(mist_ghosts(R, s, 0, -2, 0) == 0);
-      CHECK(mist_ghosts(R, s, 0, -2, 1) == 2);
-    }
-    CHECK(ghosts_at(s, 0, -2) == 2);
+  }
+  SUBCASE("one area getting ghosts: no decision") {
+    const Rules R = make(start_field(), {{"MNS", 1}, {"M2", 1}}, lv1());
+    State s = initial_state(R);
+    put(R, s, "MNS", 0, -1, 0);
+    put(R, s, "M2", 0, -2, 2);  // its one area faces south and expands the bank
+    CHECK(s.phase == Phase::Draw);
+    CHECK(ghosts_at(s, 0, -2) == 1);
   }
 }
 
@@ -639,6 +709,28 @@ TEST_CASE("R3.5 the team loses at once when the supply is short of the ghosts to
     put(R, s, "M2", 0, -1, 0);
     CHECK(s.phase == Phase::Over);
     CHECK(s.outcome == Outcome::Lost);
+    CHECK(s.cause == LossCause::GhostSupply);
+  }
+  SUBCASE("short whichever area gives the one fewer (R3.3): lost at once, no decision asked") {
+    Lv l = lv1();
+    l.ghosts = 3;
+    const Rules R = make(start_field(), {{"MNS", 1}, {"M12", 1}}, l);
+    State s = initial_state(R);
+    put(R, s, "MNS", 0, -1, 0);
+    CHECK(s.ghost_supply == 1);
+    put(R, s, "M12", 0, -2, 0);  // 3 symbols, one fewer: 2 to place, 1 in the supply
+    CHECK(s.phase == Phase::Over);
+    CHECK(s.cause == LossCause::GhostSupply);
+  }
+  SUBCASE("level 5: a new cemetery's ghost for a two-area tile, supply empty: lost before the area is asked (R7.2)") {
+    Lv l = lv5();
+    l.ghosts = 3;
+    const Rules R = make(start_field(), {{"Y", 1}, {"M12", 1}, {"F", 4}}, l);
+    State s = initial_state(R);
+    put(R, s, "M12", 0, -1, 0);
+    CHECK(s.ghost_supply == 0);
+    put(R, s, "Y", 1, -1, 0);
+    CHECK(s.phase == Phase::Over);
     CHECK(s.cause == LossCause::GhostSupply);
   }
   SUBCASE("level 5: the ghosts a new cemetery puts around it") {

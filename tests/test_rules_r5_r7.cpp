@@ -1,4 +1,4 @@
-// Rule-by-rule tests, RULES.md R5 (castles and cemeteries) to R7 (haunted cemeteries): one
+// Rule-by-rule tests, docs/rules.md R5 (castles and cemeteries) to R7 (haunted cemeteries): one
 // TEST_CASE per rule, on small hand-made boards (tests/rules_helpers.h). Coordinates are relative
 // to the start tile's north-west cell, x east, y south; rotations are quarter turns clockwise.
 #include <cstdio>
@@ -538,6 +538,34 @@ TEST_CASE("R7.2 levels 5-6: a new cemetery puts 1 ghost on each misty tile among
     CHECK(s.ghosts_on_board == 4);
     CHECK(s.phase == Phase::Haunt);
     check_ghost_total(R, s);
+  }
+  SUBCASE("on a tile with two mist areas the team chooses the area; one-area tiles take theirs unasked") {
+    // M12: mist0 north (1 symbol), mist1 south (2 symbols); M1 a mist cap with 1.
+    for (const FinishGhosts fg : {FinishGhosts::None, FinishGhosts::OtherAreas}) {
+      CAPTURE(switch_value(fg));
+      Switches sw;
+      sw.finish_ghosts = fg;
+      const Rules R = make(start_field(), {{"M12", 1}, {"M1", 1}, {"Y", 1}}, lv5(), 1, sw);
+      State s = initial_state(R);
+      put(R, s, "M12", 0, -1, 0);  // fresh: 1 + 2 ghosts
+      put(R, s, "M1", 1, 0, 1);    // fresh mist cap facing east: 1 ghost
+      CHECK(s.ghosts_on_board == 4);
+      put(R, s, "Y", 1, -1, 0);    // neighbours: M1 south (one area, first in ring order), M12 west (two areas)
+      REQUIRE(s.phase == Phase::GhostArea);
+      CHECK(options(R, s) == std::vector<std::string>{"ghost-area 0 -1 mist0", "ghost-area 0 -1 mist1"});
+      State t = s;
+      act(R, s, "ghost-area 0 -1 mist1");
+      CHECK(mist_ghosts(R, s, 0, -1, 0) == 1);
+      CHECK(mist_ghosts(R, s, 0, -1, 1) == 3);
+      CHECK(ghosts_at(s, 1, 0) == 2);
+      CHECK(s.phase == Phase::Haunt);
+      act(R, t, "ghost-area 0 -1 mist0");
+      CHECK(mist_ghosts(R, t, 0, -1, 0) == 2);
+      CHECK(mist_ghosts(R, t, 0, -1, 1) == 2);
+      CHECK(ghosts_at(t, 1, 0) == 2);
+      check_ghost_total(R, s);
+      check_ghost_total(R, t);
+    }
   }
   SUBCASE("level 2 does not") {
     const Rules R = make(start_mists(), {{"M1", 1}, {"Y", 1}}, lv2());

@@ -1,4 +1,4 @@
-// Reading tile catalogs (../shared/tiles/FORMAT.md) and level files (configs/levels/) from TOML.
+// Reading tile catalogs (docs/tiles.md) and level files (configs/levels/) from TOML.
 // Every error names the file, the line and the field, and is thrown as LoadError.
 #pragma once
 
