@@ -1,41 +1,43 @@
-// Agents by name: the one place that turns a name into an agent type. Everything below it binds
-// the agent at compile time (play_game is a template).
+// Agents by name: the one place that turns an agent text ("expert", "mcts:playouts=1000,c=0.2")
+// into an agent type. Everything below binds the agent at compile time (play_game is a template).
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
-#include "solver/mcts.h"
+#include "analysis/params.h"
+#include "engine/game.h"
 
-namespace mists::cli {
+namespace mists::analysis {
 
 struct AgentSpec {
   std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant
-  MctsConfig mcts;              // for mcts and clairvoyant
-  Weights weights;              // the heuristic of greedy and expert (mcts: mcts.weights)
-  bool first_area = false;      // area=first: the first candidate area at the R3.3 and R7.2
-                                //   decisions, as the engine chose before they were the team's
+  AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
-  std::string describe() const; // name and the parameters that matter to it
+  bool search() const { return name == "mcts" || name == "clairvoyant"; }
+  // The name and every parameter that differs from its default, in table order
+  // ("mcts(playouts=50,c=0.2)"); the name alone for an agent played with its defaults.
+  std::string describe() const;
 };
 
 const std::vector<std::string>& agent_names();
 
-// Parses "NAME" or "NAME:key=value,key=value". Keys of greedy and expert: the heuristic weights
-// (points supply low_supply safe_supply dead_ghost live_open recover meeple meeple_value pressure);
-// of mcts and clairvoyant: playouts c pw_k pw_alpha rollout rollout_turns value_scale threads
-// parallel reuse, and the weights of their leaf heuristic. Every agent but random also takes
-// area=first|team. `mcts` gives the search defaults.
-AgentSpec parse_agent(const std::string& text, const MctsConfig& mcts);
+// Parses "NAME" or "NAME:key=value,key=value" (analysis/params.h lists the keys). Search agents
+// start from `search_defaults` (a study's --playouts, --c, --rollout). Throws AnalysisError naming
+// the agent text and, for an unknown key, every key that agent takes.
+AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults = MctsConfig{});
+
+// Agents separated by ',' or ';'. A comma also separates an agent's own parameters
+// ("expert,mcts:playouts=500,c=0.3"): a new agent starts where a comma is followed by an agent name.
+std::vector<std::string> agent_list(const std::string& text);
 
 // A file-name-safe form of an agent text ("expert~supply1.2_meeple0.8").
 std::string agent_slug(const std::string& text);
-std::string rollout_name(Rollout r);
 
 // Plays game `game` of a run seeded `seed`: the deal comes from (seed, game), the agent's own
 // random stream from (seed, game, AGENT_STREAM). Same arguments, same game, on any thread.
+// `log`, when given, receives the record steps.
 GameSummary play_one(const Rules& rules, const AgentSpec& agent, uint64_t seed, uint64_t game,
                      std::vector<std::string>* log = nullptr);
 
-}  // namespace mists::cli
+}  // namespace mists::analysis

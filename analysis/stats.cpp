@@ -1,11 +1,11 @@
-#include "cli/stats.h"
+#include "analysis/stats.h"
 
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace mists::cli {
+namespace mists::analysis {
 
 Interval wilson(long long k, long long n, double z) {
   if (n <= 0) return {0, 1};
@@ -95,8 +95,25 @@ LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long lo
   }
   f.a = beta[0];
   f.b = beta[1];
-  f.ok = std::isfinite(f.a) && std::isfinite(f.b) && f.b != 0;
+  Eigen::Matrix2d H = Eigen::Matrix2d::Zero();
+  for (size_t i = 0; i < x.size(); ++i) {
+    const Eigen::Vector2d xi(1.0, x[i]);
+    const double p = 1.0 / (1.0 + std::exp(-beta.dot(xi)));
+    H += double(games[i]) * p * (1 - p) * xi * xi.transpose();
+  }
+  const Eigen::Matrix2d cov = H.inverse();
+  f.var_a = cov(0, 0), f.var_b = cov(1, 1), f.cov_ab = cov(0, 1);
+  f.ok = std::isfinite(f.a) && std::isfinite(f.b) && f.b != 0 && std::isfinite(f.var_a) && std::isfinite(f.var_b);
   return f;
+}
+
+Interval LogisticFit::x_at_interval(double p) const {
+  // x(p) = (logit p - a) / b; gradient with respect to (a, b): (-1 / b, -(logit p - a) / b^2).
+  const double l = std::log(p / (1 - p));
+  const double ga = -1 / b, gb = -(l - a) / (b * b);
+  const double var = ga * ga * var_a + 2 * ga * gb * cov_ab + gb * gb * var_b;
+  const double x = x_at(p), half = 1.959963984540054 * std::sqrt(std::max(0.0, var));
+  return {x - half, x + half};
 }
 
 double quantile(std::vector<int> v, double q) {
@@ -109,4 +126,4 @@ double quantile(std::vector<int> v, double q) {
   return v[i] + frac * (v[i + 1] - v[i]);
 }
 
-}  // namespace mists::cli
+}  // namespace mists::analysis

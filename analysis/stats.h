@@ -3,7 +3,7 @@
 
 #include <vector>
 
-namespace mists::cli {
+namespace mists::analysis {
 
 struct Interval {
   double lo = 0, hi = 0;
@@ -43,8 +43,11 @@ PairedMean paired_mean(const std::vector<double>& a, const std::vector<double>& 
 // data cannot fix both parameters (fewer than two x values, or all games won or all lost).
 struct LogisticFit {
   double a = 0, b = 0;
+  double var_a = 0, var_b = 0, cov_ab = 0;  // covariance of (a, b): the inverse Fisher information
   bool ok = false;
   double x_at(double p) const;  // the x where the fitted win rate is p
+  // A 95% interval of x_at(p) by the delta method (normal approximation of the fit).
+  Interval x_at_interval(double p) const;
 };
 LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games);
 
@@ -54,4 +57,4 @@ double quantile(std::vector<int> v, double q);
 // Two-sided exact binomial test of k successes in n trials with p = 1/2.
 double binomial_two_sided(long long k, long long n);
 
-}  // namespace mists::cli
+}  // namespace mists::analysis

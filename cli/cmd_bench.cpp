@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "cli/common.h"
+#include "cli/options.h"
 #include "solver/agents.h"
 #include "solver/mcts.h"
 
@@ -78,12 +78,13 @@ double search_speed(const Rules& R, MctsConfig cfg, int decisions) {
 void add_bench(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Seeded random-play games on 1 thread: speed and an outcome signature");
   auto opt = std::make_shared<GameOptions>();
+  auto flags = std::make_shared<GameFlags>();
   auto games = std::make_shared<int>(20000);
   auto sweep = std::make_shared<int>(200);
   auto search_games = std::make_shared<int>(4);
   auto expert_games = std::make_shared<int>(20);
   auto parallel = std::make_shared<bool>(false);
-  opt->add_to(*cmd, false);
+  flags->add(*cmd, *opt, false, true);
   cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
       ->capture_default_str()->check(CLI::Range(0, 100000));
   cmd->add_option("--expert-games", *expert_games, "Games per level (2 players) played by the expert on 1 thread")
@@ -94,6 +95,7 @@ void add_bench(CLI::App& app) {
   cmd->add_option("--sweep-games", *sweep, "Games per level and player count for the signature sweep")
       ->capture_default_str()->check(CLI::Range(1, 1000000));
   cmd->callback([=] {
+    flags->apply(*opt);
     uint64_t signature = 0;
     Tally total;
     std::printf("%-8s %-8s %7s %6s %9s %12s\n", "level", "players", "games", "wins", "mean len", "placements/s");

@@ -2,11 +2,12 @@
 #include <fstream>
 #include <iostream>
 
+#include "analysis/agents.h"
+#include "analysis/files.h"
+#include "analysis/study.h"
 #include "cli/commands.h"
-#include "cli/common.h"
+#include "cli/options.h"
 #include "engine/record.h"
-#include "cli/registry.h"
-#include "cli/study.h"
 #include "solver/agents.h"
 
 namespace mists::cli {
@@ -14,27 +15,31 @@ namespace mists::cli {
 void add_play(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play one game and write its record");
   auto opt = std::make_shared<GameOptions>();
-  auto seed = std::make_shared<uint64_t>(1);
+  auto flags = std::make_shared<GameFlags>();
+  auto seed = std::make_shared<std::string>("1");
   auto game = std::make_shared<uint64_t>(0);
   auto agent = std::make_shared<std::string>("random");
   auto out = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
-  opt->add_to(*cmd);
+  flags->add(*cmd, *opt, true, true);
+  cmd->footer("Example:\n  mists play --level 5 --players 2 --agent mcts --seed 7 --game 3 --out game.txt --show   # game 3 of a study seeded 7");
   cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze")
       ->capture_default_str();
   cmd->add_option("--game", *game, "Game index within the run (game G of a study cell with the same seed)")->capture_default_str();
-  cmd->add_option("--agent", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant (NAME:k=v as in analyze)")
+  cmd->add_option("--agent,--agents", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant (NAME:k=v as in analyze)")
       ->capture_default_str();
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
   cmd->callback([=] {
+    flags->apply(*opt);
+    const uint64_t run_seed = seed_value(*seed);
     const Rules rules = opt->rules();
-    const AgentSpec spec = parse_agent(*agent, MctsConfig{});
-    const uint64_t deal_seed = cell_seed(*seed, rules.level.number, rules.params.players);
+    const analysis::AgentSpec spec = analysis::parse_agent(*agent);
+    const uint64_t deal_seed = analysis::cell_seed(run_seed, rules.level.number, rules.params.players);
     const Deal deal = seeded_deal(rules, deal_seed, *game);
-    GameRecord rec = make_record(rules, deal, *seed, *game, spec.text, revision());
+    GameRecord rec = make_record(rules, deal, run_seed, *game, spec.text, analysis::revision());
     std::vector<std::string> steps;
-    const GameSummary g = play_one(rules, spec, deal_seed, *game, &steps);
+    const GameSummary g = analysis::play_one(rules, spec, deal_seed, *game, &steps);
     finish_record(rec, steps, g);
     const std::string text = write_record(rec);
     if (out->empty()) std::cout << text;

@@ -3,7 +3,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "cli/common.h"
+#include "analysis/files.h"
+#include "cli/options.h"
 #include "engine/config/load.h"
 #include "engine/record.h"
 
@@ -22,7 +23,7 @@ void add_replay(CLI::App& app) {
   cmd->callback([=] {
     const GameRecord rec = parse_record(read_file(*file), *file);
     const std::string cat_path = catalog->empty() ? rec.catalog_path : *catalog;
-    Catalog cat = load_catalog(resolve(cat_path));
+    Catalog cat = load_catalog(analysis::resolve_input(cat_path));
     cat.path = cat_path;
     if (cat.checksum != rec.catalog_checksum)
       throw RecordError(*file + ":" + std::to_string(rec.lines.count("catalog_checksum") ? rec.lines.at("catalog_checksum") : 0) +

@@ -2,7 +2,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "cli/common.h"
+#include "analysis/files.h"
+#include "cli/options.h"
 #include "engine/config/load.h"
 #include "engine/text.h"
 
@@ -19,7 +20,7 @@ void add_tiles(CLI::App& app) {
   val->callback([files] {
     int bad = 0;
     for (const auto& f : *files) {
-      Catalog cat = load_catalog(resolve(f));
+      Catalog cat = load_catalog(analysis::resolve_input(f));
       cat.path = f;
       const auto issues = validate(cat);
       if (issues.empty()) {
@@ -41,7 +42,7 @@ void add_tiles(CLI::App& app) {
   show->add_option("ID", *ids, "Tile ids (default: all, start cells first)");
   show->add_option("--catalog", *catalog, "Tile catalog")->capture_default_str();
   show->callback([ids, catalog] {
-    Catalog cat = load_catalog(resolve(*catalog));
+    Catalog cat = load_catalog(analysis::resolve_input(*catalog));
     std::cout << "# " << *catalog << "  set " << cat.set << " (" << cat.status << ")  checksum " << cat.checksum << "\n";
     std::cout << "# Slots run clockwise: N1 N2 N3 along the top, E1 E2 E3 down the right side,\n"
                  "# S3 S2 S1 along the bottom (left to right), W3 W2 W1 down the left side.\n"

@@ -5,6 +5,11 @@
 
 namespace mists::cli {
 
+// Ends the program with this status after the command has said why (mists balance: target missed).
+struct ExitCode {
+  int status;
+};
+
 void add_tiles(CLI::App& app);
 void add_play(CLI::App& app);
 void add_replay(CLI::App& app);
@@ -12,5 +17,6 @@ void add_bench(CLI::App& app);
 void add_analyze(CLI::App& app);  // and merge
 void add_compare(CLI::App& app);
 void add_balance(CLI::App& app);
+void add_agents(CLI::App& app);
 
 }  // namespace mists::cli

@@ -3,38 +3,50 @@
 #include <exception>
 #include <iostream>
 
+#include "analysis/error.h"
+#include "analysis/files.h"
 #include "cli/commands.h"
-#include "cli/common.h"
+#include "cli/options.h"
 #include "engine/config/load.h"
+#include "engine/number.h"
 #include "engine/record.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"mists — simulator, solver and difficulty analyzer for Mists over Carcassonne"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("mists ") + mists::cli::revision());
+  app.set_version_flag("--version", std::string("mists ") + mists::analysis::revision());
+  app.footer("Start with: mists analyze (the default study), mists CMD --help for each command; docs/ in the repository.");
+  mists::cli::set_command_line(argc, argv);
   mists::cli::add_analyze(app);
   mists::cli::add_compare(app);
   mists::cli::add_balance(app);
+  mists::cli::add_agents(app);
   mists::cli::add_tiles(app);
   mists::cli::add_play(app);
   mists::cli::add_replay(app);
   mists::cli::add_bench(app);
+  auto error = [](const char* what) {
+    std::cerr << "mists: error: " << what << '\n';
+    return 2;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const mists::cli::ExitCode& e) {
+    return e.status;
   } catch (const mists::LoadError& e) {
-    std::cerr << "mists: error: " << e.what() << '\n';
-    return 2;
+    return error(e.what());
   } catch (const mists::ConfigError& e) {
-    std::cerr << "mists: error: " << e.what() << '\n';
-    return 2;
+    return error(e.what());
   } catch (const mists::RecordError& e) {
-    std::cerr << "mists: error: " << e.what() << '\n';
-    return 2;
+    return error(e.what());
+  } catch (const mists::NumberError& e) {
+    return error(e.what());
+  } catch (const mists::analysis::AnalysisError& e) {
+    return error(e.what());
   } catch (const mists::cli::UsageError& e) {
-    std::cerr << "mists: error: " << e.what() << '\n';
-    return 2;
+    return error(e.what());
   } catch (const std::exception& e) {
     // Anything the checks above missed: still an error message and a non-zero exit, never an abort.
     std::cerr << "mists: error: " << e.what() << '\n';

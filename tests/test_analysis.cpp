@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "analysis_helpers.h"
-#include "cli/registry.h"
-#include "cli/stats.h"
-#include "cli/study.h"
+#include "analysis/agents.h"
+#include "analysis/stats.h"
+#include "analysis/provenance.h"
+#include "analysis/study.h"
 #include "support.h"
 
 using namespace mists;
@@ -26,7 +27,7 @@ using nlohmann::json;
 
 namespace {
 
-// Wilson interval recomputed here from the formula (not from cli::wilson).
+// Wilson interval recomputed here from the formula (not from analysis::wilson).
 std::pair<double, double> wilson_by_hand(long long k, long long n) {
   const double z = 1.959963984540054, p = double(k) / double(n), nn = double(n);
   const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
@@ -106,7 +107,7 @@ TEST_CASE("analysis: Wilson intervals against known values") {
                          Known{10, 10, 0.7225, 1.0}, Known{0, 1, 0.0, 0.7935}, Known{1, 1, 0.2065, 1.0}}) {
     CAPTURE(c.k);
     CAPTURE(c.n);
-    const cli::Interval ci = cli::wilson(c.k, c.n);
+    const analysis::Interval ci = analysis::wilson(c.k, c.n);
     CHECK(std::fabs(ci.lo - c.lo) < 5e-5);
     CHECK(std::fabs(ci.hi - c.hi) < 5e-5);
     const auto [lo, hi] = wilson_by_hand(c.k, c.n);
@@ -116,45 +117,45 @@ TEST_CASE("analysis: Wilson intervals against known values") {
   }
   // Symmetry: k of n and n-k of n mirror each other.
   for (long long k = 0; k <= 17; ++k) {
-    const cli::Interval a = cli::wilson(k, 17), b = cli::wilson(17 - k, 17);
+    const analysis::Interval a = analysis::wilson(k, 17), b = analysis::wilson(17 - k, 17);
     CHECK(std::fabs(a.lo - (1 - b.hi)) < 1e-12);
     CHECK(std::fabs(a.hi - (1 - b.lo)) < 1e-12);
     CHECK(a.lo <= double(k) / 17);
     CHECK(a.hi >= double(k) / 17);
   }
   // No games: the whole range.
-  CHECK(cli::wilson(0, 0).lo == 0);
-  CHECK(cli::wilson(0, 0).hi == 1);
+  CHECK(analysis::wilson(0, 0).lo == 0);
+  CHECK(analysis::wilson(0, 0).hi == 1);
 }
 
 TEST_CASE("analysis: quantile, binomial test, paired comparison") {
   SUBCASE("quantile interpolates between order statistics") {
-    CHECK(cli::quantile({4, 1, 3, 2}, 0.0) == 1);
-    CHECK(cli::quantile({4, 1, 3, 2}, 0.25) == doctest::Approx(1.75));
-    CHECK(cli::quantile({4, 1, 3, 2}, 0.5) == doctest::Approx(2.5));
-    CHECK(cli::quantile({4, 1, 3, 2}, 0.75) == doctest::Approx(3.25));
-    CHECK(cli::quantile({4, 1, 3, 2}, 1.0) == 4);
-    CHECK(cli::quantile({7}, 0.3) == 7);
-    CHECK(cli::quantile({10, 0, 10, 0, 5}, 0.5) == 5);
-    CHECK(cli::quantile({}, 0.5) == 0);
+    CHECK(analysis::quantile({4, 1, 3, 2}, 0.0) == 1);
+    CHECK(analysis::quantile({4, 1, 3, 2}, 0.25) == doctest::Approx(1.75));
+    CHECK(analysis::quantile({4, 1, 3, 2}, 0.5) == doctest::Approx(2.5));
+    CHECK(analysis::quantile({4, 1, 3, 2}, 0.75) == doctest::Approx(3.25));
+    CHECK(analysis::quantile({4, 1, 3, 2}, 1.0) == 4);
+    CHECK(analysis::quantile({7}, 0.3) == 7);
+    CHECK(analysis::quantile({10, 0, 10, 0, 5}, 0.5) == 5);
+    CHECK(analysis::quantile({}, 0.5) == 0);
     const std::vector<int> v = {12, 3, 40, 40, 7, 0, 25, 18, 9};
-    for (double q : {0.1, 0.25, 0.5, 0.75, 0.9}) CHECK(cli::quantile(v, q) == doctest::Approx(quantile_by_hand(v, q)));
+    for (double q : {0.1, 0.25, 0.5, 0.75, 0.9}) CHECK(analysis::quantile(v, q) == doctest::Approx(quantile_by_hand(v, q)));
   }
   SUBCASE("exact two-sided binomial test with p = 1/2") {
-    CHECK(cli::binomial_two_sided(0, 10) == doctest::Approx(2.0 / 1024).epsilon(1e-9));
-    CHECK(cli::binomial_two_sided(10, 10) == doctest::Approx(2.0 / 1024).epsilon(1e-9));
-    CHECK(cli::binomial_two_sided(2, 10) == doctest::Approx(112.0 / 1024).epsilon(1e-9));  // 2 * (1 + 10 + 45) / 1024
-    CHECK(cli::binomial_two_sided(8, 10) == doctest::Approx(112.0 / 1024).epsilon(1e-9));
-    CHECK(cli::binomial_two_sided(5, 10) == 1.0);
-    CHECK(cli::binomial_two_sided(1, 5) == doctest::Approx(12.0 / 32).epsilon(1e-9));
-    CHECK(cli::binomial_two_sided(0, 0) == 1.0);
-    CHECK(cli::binomial_two_sided(0, 1) == 1.0);
+    CHECK(analysis::binomial_two_sided(0, 10) == doctest::Approx(2.0 / 1024).epsilon(1e-9));
+    CHECK(analysis::binomial_two_sided(10, 10) == doctest::Approx(2.0 / 1024).epsilon(1e-9));
+    CHECK(analysis::binomial_two_sided(2, 10) == doctest::Approx(112.0 / 1024).epsilon(1e-9));  // 2 * (1 + 10 + 45) / 1024
+    CHECK(analysis::binomial_two_sided(8, 10) == doctest::Approx(112.0 / 1024).epsilon(1e-9));
+    CHECK(analysis::binomial_two_sided(5, 10) == 1.0);
+    CHECK(analysis::binomial_two_sided(1, 5) == doctest::Approx(12.0 / 32).epsilon(1e-9));
+    CHECK(analysis::binomial_two_sided(0, 0) == 1.0);
+    CHECK(analysis::binomial_two_sided(0, 1) == 1.0);
   }
   SUBCASE("paired counts, difference and McNemar's exact p") {
     //                      0  1  2  3  4  5  6  7  8  9
     const std::vector<bool> a = {1, 1, 0, 0, 1, 0, 1, 1, 0, 1};
     const std::vector<bool> b = {1, 0, 0, 1, 0, 0, 0, 1, 0, 0};
-    const cli::Paired p = cli::paired(a, b);
+    const analysis::Paired p = analysis::paired(a, b);
     CHECK(p.n == 10);
     CHECK(p.both == 2);
     CHECK(p.only_a == 4);
@@ -168,23 +169,23 @@ TEST_CASE("analysis: quantile, binomial test, paired comparison") {
     CHECK(p.diff_ci.lo == doctest::Approx(0.3 - half));
     CHECK(p.diff_ci.hi == doctest::Approx(0.3 + half));
     // Swapping the agents mirrors everything.
-    const cli::Paired q = cli::paired(b, a);
+    const analysis::Paired q = analysis::paired(b, a);
     CHECK(q.only_a == 1);
     CHECK(q.only_b == 4);
     CHECK(q.diff == doctest::Approx(-0.3));
     CHECK(q.mcnemar_p == doctest::Approx(p.mcnemar_p));
     // Identical results: no discordant pair, p = 1.
-    const cli::Paired same = cli::paired(a, a);
+    const analysis::Paired same = analysis::paired(a, a);
     CHECK(same.only_a + same.only_b == 0);
     CHECK(same.mcnemar_p == 1.0);
     CHECK(same.diff == 0);
-    CHECK_THROWS_AS(cli::paired(a, std::vector<bool>(3, true)), std::invalid_argument);
+    CHECK_THROWS_AS(analysis::paired(a, std::vector<bool>(3, true)), std::invalid_argument);
   }
   SUBCASE("paired mean of a score: difference, interval and sign test") {
     const std::vector<double> a = {10, 12, 7, 9, 20, 5};
     const std::vector<double> b = {8, 12, 9, 4, 14, 5};
     // d = 2, 0, -2, 5, 6, 0: mean 11/6; A higher in games 0, 3 and 4, B higher in game 2.
-    const cli::PairedMean m = cli::paired_mean(a, b);
+    const analysis::PairedMean m = analysis::paired_mean(a, b);
     CHECK(m.n == 6);
     CHECK(m.mean_a == doctest::Approx(63.0 / 6));
     CHECK(m.mean_b == doctest::Approx(52.0 / 6));
@@ -197,15 +198,15 @@ TEST_CASE("analysis: quantile, binomial test, paired comparison") {
     const double half = 1.959963984540054 * std::sqrt(var);
     CHECK(m.diff_ci.lo == doctest::Approx(11.0 / 6 - half));
     CHECK(m.diff_ci.hi == doctest::Approx(11.0 / 6 + half));
-    const cli::PairedMean r = cli::paired_mean(b, a);
+    const analysis::PairedMean r = analysis::paired_mean(b, a);
     CHECK(r.diff == doctest::Approx(-m.diff));
     CHECK(r.a_higher == 1);
     CHECK(r.sign_p == doctest::Approx(m.sign_p));
-    const cli::PairedMean same = cli::paired_mean(a, a);
+    const analysis::PairedMean same = analysis::paired_mean(a, a);
     CHECK(same.diff == 0);
     CHECK(same.diff_ci.hi - same.diff_ci.lo == 0);
     CHECK(same.sign_p == 1.0);
-    CHECK_THROWS_AS(cli::paired_mean(a, {1.0}), std::invalid_argument);
+    CHECK_THROWS_AS(analysis::paired_mean(a, {1.0}), std::invalid_argument);
   }
 }
 
@@ -215,12 +216,12 @@ TEST_CASE("analysis: quantile, binomial test, paired comparison") {
 
 TEST_CASE("analysis: games.csv, cells.csv and cells.json agree with games counted by hand") {
   ah::TempDir dir("outputs");
-  cli::StudyConfig cfg;
+  analysis::StudyConfig cfg;
   cfg.seed = 12;
   cfg.chunk = 5;
   cfg.threads = 2;
   {
-    cli::CellSpec c;
+    analysis::CellSpec c;
     c.level = 1, c.players = 2, c.agent = "expert", c.games = 12;
     c.ghosts = cfg.game.level_config(1).ghosts;
     cfg.cells.push_back(c);
@@ -229,7 +230,7 @@ TEST_CASE("analysis: games.csv, cells.csv and cells.json agree with games counte
     c.ghost_delta = -2;
     cfg.cells.push_back(c);
   }
-  const auto results = cli::run_study(cfg, dir.str(), false, -1);
+  const auto results = analysis::run_study(cfg, dir.str(), false, analysis::quiet_run());
   REQUIRE(results.size() == 2);
 
   // Chunks: 5 + 5 + 2 games per cell.
@@ -249,13 +250,13 @@ TEST_CASE("analysis: games.csv, cells.csv and cells.json agree with games counte
 
   const char* causes[] = {"ghost_supply", "pile1_target", "pile2_target", "tiles_out", "unplaceable"};
   for (size_t ci = 0; ci < cfg.cells.size(); ++ci) {
-    const cli::CellSpec& spec = cfg.cells[ci];
+    const analysis::CellSpec& spec = cfg.cells[ci];
     CAPTURE(spec.id());
-    cli::GameOptions opts;
+    analysis::GameOptions opts;
     opts.ghosts = spec.ghosts;
     const Rules R = opts.rules(spec.level, spec.players);
-    const cli::AgentSpec agent = cli::parse_agent(spec.agent, cfg.mcts);
-    const uint64_t seed = cli::cell_seed(cfg.seed, spec.level, spec.players);
+    const analysis::AgentSpec agent = analysis::parse_agent(spec.agent, cfg.mcts);
+    const uint64_t seed = analysis::cell_seed(cfg.seed, spec.level, spec.players);
 
     // Count the cell's games from games.csv, and check each row against play_one.
     long long n = 0, wins = 0;
@@ -271,7 +272,7 @@ TEST_CASE("analysis: games.csv, cells.csv and cells.json agree with games counte
       CHECK(row.at("deal_seed") == std::to_string(seed));
       const int g = std::stoi(row.at("game"));
       CHECK(g == n);  // game order
-      const GameSummary s = cli::play_one(R, agent, seed, uint64_t(g));
+      const GameSummary s = analysis::play_one(R, agent, seed, uint64_t(g));
       CHECK(row.at("outcome") == (s.outcome == Outcome::Won ? "won" : "lost"));
       CHECK(row.at("cause") == std::string(loss_cause_name(s.cause)));
       CHECK(std::stoi(row.at("score")) == s.score);
@@ -428,9 +429,9 @@ TEST_CASE("analysis: resume after lost chunks and outputs replays only what is m
   for (const auto& [name, time] : all)
     if (k++ % 3 == 1) removed.insert(name), fs::remove(C + "/chunks/" + name);
   const auto kept = chunk_files(C);
-  cli::StudyConfig unused;
+  analysis::StudyConfig unused;
   unused.threads = 2;
-  cli::run_study(unused, C, true, -1);
+  analysis::run_study(unused, C, true, analysis::quiet_run());
   const auto after = chunk_files(C);
   CHECK(after.size() == RESUME_STUDY_CHUNKS);
   for (const auto& [name, time] : kept) {
@@ -457,17 +458,17 @@ TEST_CASE("analysis: the report names the revisions that played the games, not t
   study["provenance"]["revision"] = "0ld0ne";
   ah::spit(D + "/study.json", study.dump(2));
   fs::remove(D + "/chunks/" + chunk_files(D).begin()->first);
-  cli::StudyConfig unused;
+  analysis::StudyConfig unused;
   unused.threads = 1;
-  cli::run_study(unused, D, true, -1);  // plays the one missing chunk
-  cli::run_study(unused, D, true, -1);  // plays nothing: rewrites the tables only
+  analysis::run_study(unused, D, true, analysis::quiet_run());  // plays the one missing chunk
+  analysis::run_study(unused, D, true, analysis::quiet_run());  // plays nothing: rewrites the tables only
   const auto prov = nlohmann::json::parse(ah::slurp(D + "/study.json")).at("provenance");
   REQUIRE(prov.at("runs").size() == 3);
   CHECK(prov.at("runs")[0] == nlohmann::json{{"revision", "0ld0ne"}});
   CHECK(prov.at("runs")[1].at("chunks_played") == 1);
   CHECK(prov.at("runs")[2].at("chunks_played") == 0);
   const std::string now = prov.at("runs")[1].at("revision");
-  CHECK(cli::played_by(prov) == std::vector<std::string>{"0ld0ne", now});
+  CHECK(analysis::played_by(prov) == std::vector<std::string>{"0ld0ne", now});
   const std::string report = ah::slurp(D + "/report.md");
   CHECK(report.find("Games played by `mists` 0ld0ne, " + now + " (one study resumed across revisions") != std::string::npos);
   CHECK(nlohmann::json::parse(ah::slurp(D + "/cells.json")).at("played_by") == nlohmann::json{"0ld0ne", now});
@@ -543,8 +544,8 @@ TEST_CASE("analysis: compare's pair rows and summary agree with its games.csv") 
     CHECK(num(row.at("a_higher")) == a_higher);
     CHECK(num(row.at("b_higher")) == b_higher);
     CHECK(num(row.at("score_diff")) == doctest::Approx(diff).epsilon(1e-5));
-    CHECK(num(row.at("mcnemar_p")) == doctest::Approx(cli::binomial_two_sided(only_a, only_a + only_b)).epsilon(1e-5));
-    CHECK(num(row.at("sign_p")) == doctest::Approx(cli::binomial_two_sided(a_higher, a_higher + b_higher)).epsilon(1e-5));
+    CHECK(num(row.at("mcnemar_p")) == doctest::Approx(analysis::binomial_two_sided(only_a, only_a + only_b)).epsilon(1e-5));
+    CHECK(num(row.at("sign_p")) == doctest::Approx(analysis::binomial_two_sided(a_higher, a_higher + b_higher)).epsilon(1e-5));
   }
   // The summary compares each agent with the one before it in --agents order, and its verdicts
   // follow the pair rows: "better" / "worse" at p < 0.05, else "tied".

@@ -1,10 +1,10 @@
-// The logistic fit of win rate on the ghost budget (cli/stats.h) used by the reports.
+// The logistic fit of win rate on the ghost budget (analysis/stats.h) used by the reports.
 #include <cmath>
 
-#include "cli/stats.h"
+#include "analysis/stats.h"
 #include "support.h"
 
-using namespace mists::cli;
+using namespace mists::analysis;
 
 TEST_CASE("analysis: logistic fit recovers known parameters from binomial counts") {
   const double a = -6.0, b = 0.4;  // 50% at 15 ghosts, odds x1.49 per ghost

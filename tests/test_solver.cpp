@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "analysis_helpers.h"
-#include "cli/registry.h"
-#include "cli/study.h"
+#include "analysis/agents.h"
+#include "analysis/study.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
@@ -289,10 +289,10 @@ TEST_CASE("solver: play_one twice gives the same summary and the same record ste
   const Rules R = mists_rules(3, 2);
   for (const char* text : {"mcts:playouts=25", "clairvoyant:playouts=25", "expert", "greedy", "random"}) {
     CAPTURE(text);
-    const cli::AgentSpec agent = cli::parse_agent(text, MctsConfig{});
+    const analysis::AgentSpec agent = analysis::parse_agent(text, MctsConfig{});
     std::vector<std::string> log1, log2;
-    const GameSummary g1 = cli::play_one(R, agent, 9, 3, &log1);
-    const GameSummary g2 = cli::play_one(R, agent, 9, 3, &log2);
+    const GameSummary g1 = analysis::play_one(R, agent, 9, 3, &log1);
+    const GameSummary g2 = analysis::play_one(R, agent, 9, 3, &log2);
     CHECK(same_summary(g1, g2));
     CHECK(log1 == log2);
     CHECK(!log1.empty());
@@ -305,12 +305,12 @@ TEST_CASE("solver: play_one twice gives the same summary and the same record ste
 
 TEST_CASE("solver: batch results do not depend on the thread count (1 vs 2 threads)") {
   ah::TempDir d1("threads1"), d2("threads2");
-  cli::StudyConfig cfg;
+  analysis::StudyConfig cfg;
   cfg.seed = 4;
   cfg.chunk = 7;  // not a divisor of the game count: a short last chunk
   for (const char* agent : {"expert", "mcts:playouts=30"})
     for (int level : {1, 3}) {
-      cli::CellSpec c;
+      analysis::CellSpec c;
       c.level = level;
       c.players = 2;
       c.ghosts = cfg.game.level_config(level).ghosts;
@@ -319,9 +319,9 @@ TEST_CASE("solver: batch results do not depend on the thread count (1 vs 2 threa
       cfg.cells.push_back(c);
     }
   cfg.threads = 1;
-  const auto r1 = cli::run_study(cfg, d1.str(), false, -1);
+  const auto r1 = analysis::run_study(cfg, d1.str(), false, analysis::quiet_run());
   cfg.threads = 2;
-  const auto r2 = cli::run_study(cfg, d2.str(), false, -1);
+  const auto r2 = analysis::run_study(cfg, d2.str(), false, analysis::quiet_run());
   REQUIRE(r1.size() == 4);
   REQUIRE(r2.size() == 4);
   const std::string g1 = ah::slurp(d1.sub("games.csv")), g2 = ah::slurp(d2.sub("games.csv"));
@@ -333,22 +333,22 @@ TEST_CASE("solver: batch results do not depend on the thread count (1 vs 2 threa
 
 TEST_CASE("solver: play_games under 1 and 2 threads gives the same games as play_one") {
   const Rules R = mists_rules(3, 2);
-  const cli::AgentSpec agent = cli::parse_agent("mcts:playouts=20", MctsConfig{});
+  const analysis::AgentSpec agent = analysis::parse_agent("mcts:playouts=20", MctsConfig{});
   std::vector<GameSummary> one, two;
   {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = cli::play_games(R, agent, 21, 8);
+    one = analysis::play_games(R, agent, 21, 8);
   }
   {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = cli::play_games(R, agent, 21, 8);
+    two = analysis::play_games(R, agent, 21, 8);
   }
   REQUIRE(one.size() == 8);
   REQUIRE(two.size() == 8);
   for (size_t g = 0; g < one.size(); ++g) {
     CAPTURE(g);
     CHECK(same_summary(one[g], two[g]));
-    CHECK(same_summary(one[g], cli::play_one(R, agent, 21, g)));
+    CHECK(same_summary(one[g], analysis::play_one(R, agent, 21, g)));
   }
 }
 
@@ -496,9 +496,9 @@ TEST_CASE("solver: R7.6 the expert gets every colour scoring on level 6 in some 
   // Before per-colour points counted, the lowest colour score was 0 in every level-6 game of
   // every agent: points were always traded for ghosts.
   const Rules R = mists_rules(6, 1);
-  const cli::AgentSpec agent = cli::parse_agent("expert", MctsConfig{});
+  const analysis::AgentSpec agent = analysis::parse_agent("expert", MctsConfig{});
   int all_scored = 0;
-  for (uint64_t g = 0; g < 40; ++g) all_scored += cli::play_one(R, agent, 5, g).score > 0;
+  for (uint64_t g = 0; g < 40; ++g) all_scored += analysis::play_one(R, agent, 5, g).score > 0;
   MESSAGE(all_scored << " of 40 level-6 expert games with every colour scoring");
   CHECK(all_scored > 0);
 }

@@ -1,0 +1,135 @@
+// mists compare's tables: every pair of agents on the same deals, with paired statistics.
+#include "analysis/compare.h"
+
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "analysis/error.h"
+#include "analysis/outputs.h"
+
+namespace mists::analysis {
+
+namespace {
+
+// One decimal with its sign; a value that rounds to zero prints as 0.0, never -0.0.
+std::string fixed1(double x) {
+  const double r = std::round(x * 10) / 10;
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << (r > 0 ? "+" : "") << (r == 0 ? 0.0 : r);
+  return os.str();
+}
+
+std::string sci(double p) {
+  std::ostringstream os;
+  os << std::setprecision(2) << std::scientific << p;
+  return os.str();
+}
+
+struct PairResult {
+  const CellResult *a, *b;
+  Paired wins;
+  PairedMean score;
+};
+
+PairResult compare_pair(const CellResult& a, const CellResult& b) {
+  std::vector<bool> wa, wb;
+  std::vector<double> sa, sb;
+  for (const auto& r : a.rows) wa.push_back(r.s.outcome == Outcome::Won), sa.push_back(r.s.score);
+  for (const auto& r : b.rows) wb.push_back(r.s.outcome == Outcome::Won), sb.push_back(r.s.score);
+  return {&a, &b, paired(wa, wb), paired_mean(sa, sb)};
+}
+
+// "better +12.3 pp (p 3.1e-10)": the verdict of the later agent against the earlier one at the 5% level.
+std::string verdict(double diff, double p, const std::string& text) {
+  const char* word = p >= 0.05 ? "tied" : diff > 0 ? "better" : "worse";
+  return std::string(word) + " " + text + " (p " + sci(p) + ")";
+}
+
+
+using Groups = std::map<std::tuple<int, int, int>, std::vector<const CellResult*>>;
+
+// The summary tables: each agent against the one before it, on wins and on the final score.
+std::string summary(const Groups& groups) {
+  const std::vector<const CellResult*>& first = groups.begin()->second;
+  std::string header = "| level | players | ghosts |", rule = "|---|---|---|";
+  for (size_t i = 1; i < first.size(); ++i) {
+    header += " " + first[i]->spec.agent + " vs " + first[i - 1]->spec.agent + " |";
+    rule += "---|";
+  }
+  std::ostringstream win, score;
+  win << header << "\n" << rule << "\n";
+  score << header << "\n" << rule << "\n";
+  for (const auto& [key, cells] : groups) {
+    const auto [l, p, g] = key;
+    const std::string row = "| " + std::to_string(l) + " | " + std::to_string(p) + " | " + std::to_string(g) + " |";
+    win << row;
+    score << row;
+    for (size_t i = 1; i < cells.size(); ++i) {
+      const PairResult pr = compare_pair(*cells[i], *cells[i - 1]);
+      win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
+      score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
+    }
+    win << "\n";
+    score << "\n";
+  }
+  return "Win rate (better / worse: McNemar p < 0.05, each test on its own):\n\n" + win.str() +
+         "\nMean final score (better / worse: sign test p < 0.05):\n\n" + score.str();
+}
+
+// One group's detail: each agent's rate and score, then every pair (Markdown and CSV rows).
+void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g, const std::vector<const CellResult*>& cells) {
+  md << "\n## Level " << l << ", " << p << (p == 1 ? " player" : " players") << ", " << g
+     << " ghosts\n\n| agent | games | win rate | mean final score |\n|---|---|---|---|\n";
+  for (const auto* c : cells) {
+    const Interval ci = c->ci();
+    double score = 0;
+    for (const auto& r : c->rows) score += r.s.score;
+    md << "| " << c->spec.agent << " | " << c->rows.size() << " | " << pct(double(c->wins()) / double(c->rows.size()))
+       << "% [" << pct(ci.lo) << ", " << pct(ci.hi) << "] | " << std::fixed << std::setprecision(1)
+       << score / double(c->rows.size()) << std::defaultfloat << " |\n";
+  }
+  md << "\n| A | B | A − B wins | 95% interval | only A won | only B won | McNemar p | A − B score | 95% interval | sign p |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n";
+  for (size_t i = 0; i < cells.size(); ++i)
+    for (size_t j = i + 1; j < cells.size(); ++j) {
+      const PairResult pr = compare_pair(*cells[i], *cells[j]);
+      const Paired& w = pr.wins;
+      const PairedMean& s = pr.score;
+      md << "| " << cells[i]->spec.agent << " | " << cells[j]->spec.agent << " | " << pct(w.diff) << " pp | ["
+         << pct(w.diff_ci.lo) << ", " << pct(w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
+         << sci(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", " << fixed1(s.diff_ci.hi)
+         << "] | " << sci(s.sign_p) << " |\n";
+      csv << l << ',' << p << ',' << g << ',' << csv_field(cells[i]->spec.agent) << ',' << csv_field(cells[j]->spec.agent) << ','
+          << w.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(w.n) << ','
+          << double(cells[j]->wins()) / double(w.n) << ',' << w.diff << ',' << w.diff_ci.lo << ',' << w.diff_ci.hi << ','
+          << w.only_a << ',' << w.only_b << ',' << w.mcnemar_p << ',' << s.mean_a << ',' << s.mean_b << ',' << s.diff << ','
+          << s.diff_ci.lo << ',' << s.diff_ci.hi << ',' << s.a_higher << ',' << s.b_higher << ',' << s.sign_p << '\n';
+    }
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> comparison_tables(const std::vector<CellResult>& results, uint64_t seed) {
+  if (results.empty()) throw AnalysisError("compare: the study has no cells to compare");
+  Groups groups;
+  for (const auto& r : results) groups[{r.spec.level, r.spec.players, r.spec.ghosts}].push_back(&r);
+  std::ostringstream md, csv, details;
+  csv << "level,players,ghosts,agent_a,agent_b,games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,"
+         "mcnemar_p,score_a,score_b,score_diff,score_lo,score_hi,a_higher,b_higher,sign_p\n";
+  for (const auto& [key, cells] : groups) {
+    const auto [l, p, g] = key;
+    detail(details, csv, l, p, g, cells);
+  }
+  md << "# Paired comparison\n\nSame deals for every agent (run seed " << seed
+     << "). Win differences are win rate of A minus B with a 95% interval from the paired differences, and McNemar's "
+        "exact test on the games only one of the two won. Score differences are the mean paired difference of the "
+        "final score (the team score, or the lowest colour score where R7.6 applies) with a 95% normal interval, and "
+        "the exact sign test on the games where the two scores differ. The score separates agents whose win rates "
+        "sit together at 0% or 100%.\n\n## Summary: each agent against the one before it\n\n"
+     << summary(groups) << details.str();
+  return {md.str(), csv.str()};
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,59 @@
+#include "analysis/game_options.h"
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "engine/config/load.h"
+
+namespace mists::analysis {
+
+namespace {
+
+void check_override(const char* name, const std::optional<int>& v) {
+  if (!v) return;
+  for (const OverrideRange& r : OVERRIDE_RANGES)
+    if (std::string(r.name) == name && (*v < r.lo || *v > r.hi))
+      throw AnalysisError(std::string(name) + " " + std::to_string(*v) + " is out of range " + std::to_string(r.lo) +
+                          ".." + std::to_string(r.hi));
+}
+
+}  // namespace
+
+std::string GameOptions::level_path(int lv) const {
+  return resolve_input(levels_dir + "/level" + std::to_string(lv) + ".toml");
+}
+
+Level GameOptions::level_config(int lv) const {
+  check_override("ghosts", ghosts);
+  check_override("goal", goal);
+  check_override("hound1", hound1);
+  check_override("hound2", hound2);
+  check_override("piles", piles);
+  Level l = load_level(level_path(lv));
+  if (ghosts) l.ghosts = *ghosts;
+  if (goal) l.goal = *goal;
+  if (hound1) l.hound1 = *hound1;
+  if (hound2) l.hound2 = *hound2;
+  if (piles) l.piles = *piles;
+  return l;
+}
+
+Rules GameOptions::rules(int lv, int pl) const {
+  Catalog cat = load_catalog(resolve_input(catalog));
+  cat.path = catalog;
+  const auto issues = validate(cat);
+  if (!issues.empty())
+    throw LoadError("the catalog is invalid:\n" + format_issues(cat, issues) + "(check it with: mists tiles validate " + catalog + ")");
+  GameParams params;
+  params.players = pl;
+  params.switches = switches;
+  return build_rules(std::move(cat), level_config(lv), params);
+}
+
+std::string describe_switches(const Switches& sw) {
+  std::string out;
+  for (const char* key : SWITCH_NAMES)
+    out += (out.empty() ? "" : ", ") + std::string(key) + "=" + std::string(switch_value(sw, key));
+  return out;
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,42 @@
+// The game a study plays: catalog, level files, level overrides and rule switches, turned into
+// Rules. The command line fills it (cli/options.h), so do study files (analysis/study_config.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/rules.h"
+
+namespace mists::analysis {
+
+struct GameOptions {
+  std::string catalog = "configs/tiles/mists-reconstructed.toml";
+  std::string levels_dir = "configs/levels";
+  int level = 3;
+  int players = 2;
+  std::optional<int> ghosts, goal, hound1, hound2, piles;  // level overrides
+  Switches switches;
+
+  // The level file of `level` with the overrides applied; an override out of range is an
+  // AnalysisError naming it.
+  Level level_config(int level) const;
+  // Rules for one level and player count (the catalog validated first).
+  Rules rules(int level, int players) const;
+  Rules rules() const { return rules(level, players); }
+  // The level file's path.
+  std::string level_path(int level) const;
+};
+
+// The allowed range of each level override, as `--NAME` and study files check it.
+struct OverrideRange {
+  const char* name;
+  int lo, hi;
+};
+inline constexpr OverrideRange OVERRIDE_RANGES[] = {
+    {"ghosts", 3, 250}, {"goal", 1, 30000}, {"hound1", 0, 30000}, {"hound2", 0, 30000}, {"piles", 1, 3}};
+
+// "joint_scoring=majority, unplaceable=discard, haunted_adjacency=eight, finish_ghosts=none"
+std::string describe_switches(const Switches& sw);
+
+}  // namespace mists::analysis

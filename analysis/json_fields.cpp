@@ -1,0 +1,79 @@
+#include "analysis/json_fields.h"
+
+#include "analysis/error.h"
+#include "engine/number.h"
+
+namespace mists::analysis {
+
+Fields::Fields(const nlohmann::json& object, std::string where, std::string path)
+    : j_(object), where_(std::move(where)), path_(std::move(path)) {
+  if (!j_.is_object()) throw AnalysisError(where_ + ": " + (path_.empty() ? std::string("the file") : path_) + ": not an object");
+}
+
+void Fields::fail(const std::string& key, const std::string& msg) const {
+  throw AnalysisError(where_ + ": " + field(key) + ": " + msg);
+}
+
+bool Fields::has(const std::string& key) const { return j_.contains(key); }
+
+const nlohmann::json& Fields::at(const std::string& key) const {
+  if (!j_.contains(key)) fail(key, "missing");
+  return j_.at(key);
+}
+
+long long Fields::integer(const std::string& key, long long lo, long long hi) const {
+  const auto& v = at(key);
+  if (!v.is_number_integer()) fail(key, "expected a whole number, found " + v.dump());
+  if (v.is_number_unsigned() ? v.get<uint64_t>() > uint64_t(hi) : (v.get<long long>() < lo || v.get<long long>() > hi))
+    fail(key, v.dump() + " is out of range " + range_text(lo, hi));
+  return v.get<long long>();
+}
+
+uint64_t Fields::u64(const std::string& key) const {
+  const auto& v = at(key);
+  if (!v.is_number_unsigned()) fail(key, "expected a whole number from 0 to 18446744073709551615, found " + v.dump());
+  return v.get<uint64_t>();
+}
+
+double Fields::real(const std::string& key, double lo, double hi) const {
+  const auto& v = at(key);
+  if (!v.is_number()) fail(key, "expected a number, found " + v.dump());
+  const double x = v.get<double>();
+  if (!(x >= lo && x <= hi)) fail(key, v.dump() + " is out of range " + nlohmann::json(lo).dump() + ".." + nlohmann::json(hi).dump());
+  return x;
+}
+
+bool Fields::boolean(const std::string& key) const {
+  const auto& v = at(key);
+  if (!v.is_boolean()) fail(key, "expected true or false, found " + v.dump());
+  return v.get<bool>();
+}
+
+std::string Fields::text(const std::string& key) const {
+  const auto& v = at(key);
+  if (!v.is_string()) fail(key, "expected a string, found " + v.dump());
+  return v.get<std::string>();
+}
+
+const nlohmann::json& Fields::object(const std::string& key) const {
+  const auto& v = at(key);
+  if (!v.is_object()) fail(key, "expected an object");
+  return v;
+}
+
+const nlohmann::json& Fields::array(const std::string& key) const {
+  const auto& v = at(key);
+  if (!v.is_array()) fail(key, "expected an array");
+  return v;
+}
+
+Fields Fields::sub(const std::string& key) const { return Fields(object(key), where_, field(key)); }
+
+Fields Fields::element(const std::string& key, size_t i) const {
+  const auto& arr = array(key);
+  const std::string p = field(key) + "[" + std::to_string(i) + "]";
+  if (!arr.at(i).is_object()) throw AnalysisError(where_ + ": " + p + ": not an object");
+  return Fields(arr.at(i), where_, p);
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,52 @@
+// The outputs of a study, one writer per file: games.csv, cells.csv, cells.json, report.md,
+// report.html and the plots. Each file is written atomically.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/study.h"
+
+namespace mists::analysis {
+
+// What the tables say about one cell.
+struct CellStats {
+  long long games = 0, wins = 0;
+  Interval ci;
+  std::map<LossCause, long long> losses;
+  double score_mean = 0, q1 = 0, median = 0, q3 = 0;
+  double turns_mean = 0, ghosts_on_board_mean = 0, hounds_mean = 0;
+  double hound1_rate = 0, hound2_rate = 0;
+  double rate() const { return games ? double(wins) / double(games) : 0; }
+};
+CellStats stats_of(const CellResult& c);
+
+// The loss causes in the order the tables list them.
+inline constexpr LossCause LOSS_CAUSES[] = {LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,
+                                            LossCause::TilesOut, LossCause::Unplaceable};
+
+void write_games_csv(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& path);
+void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<CellStats>& stats, const std::string& path);
+void write_cells_json(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
+                      const std::vector<CellStats>& stats, const std::string& path);
+// report.md as text (report.html shows the same sections).
+std::string report_markdown(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
+                            const std::vector<CellStats>& stats);
+// report.html: one self-contained page (plots embedded, sortable tables, no network) from
+// report.md's text and the PNG plots in `dir`.
+void write_report_html(const std::string& markdown, const std::string& dir);
+// Runs scripts/plots.py on `dir` (python3 + matplotlib); false when it failed (see dir/plots.log).
+bool draw_plots(const std::string& dir);
+
+// All of the above into `dir`. Returns false when the plots could not be drawn.
+bool write_outputs(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
+                   const std::string& dir);
+
+// Text helpers the writers share: 12.3 (a percentage), fixed digits, a CSV field quoted when needed.
+std::string pct(double x, int digits = 1);
+std::string num(double x, int digits = 2);
+std::string csv_field(const std::string& v);
+
+}  // namespace mists::analysis

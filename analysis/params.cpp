@@ -1,0 +1,229 @@
+#include "analysis/params.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "analysis/error.h"
+#include "engine/number.h"
+
+namespace mists::analysis {
+
+namespace {
+
+constexpr unsigned ALL = RANDOM | GREEDY | EXPERT | SEARCH;
+constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH;
+constexpr double BIG = 1e6;  // the range of a heuristic weight: any sign, any size that makes sense
+
+Weights& weights_of(AgentParams& p, bool search) { return search ? p.mcts.weights : p.weights; }
+const Weights& weights_of(const AgentParams& p, bool search) { return search ? p.mcts.weights : p.weights; }
+
+// A heuristic weight: a double member of Weights.
+#define WEIGHT(NAME, HELP)                                                                                          \
+  ParamDef{#NAME, ParamType::Real, ParamGroup::Heuristic, HEURISTIC, -BIG, BIG, {}, HELP,                          \
+           [](const AgentParams& p, bool s) { return weights_of(p, s).NAME; },                                     \
+           [](AgentParams& p, bool s, double v) { weights_of(p, s).NAME = v; }}
+
+std::vector<ParamDef> make_table() {
+  const Weights w;
+  (void)w;
+  return {
+      {"playouts", ParamType::Int, ParamGroup::Search, SEARCH, 1, 10000000, {},
+       "playouts per decision (the search budget)",
+       [](const AgentParams& p, bool) { return double(p.mcts.playouts); },
+       [](AgentParams& p, bool, double v) { p.mcts.playouts = int(v); }},
+      {"seconds", ParamType::Real, ParamGroup::Search, SEARCH, 0, 3600, {},
+       "> 0: a time budget per decision instead of playouts (results then depend on the machine)",
+       [](const AgentParams& p, bool) { return p.mcts.seconds; },
+       [](AgentParams& p, bool, double v) { p.mcts.seconds = v; }},
+      {"c", ParamType::Real, ParamGroup::Search, SEARCH, 0, 100, {}, "UCT exploration constant (rewards lie in [0, 1])",
+       [](const AgentParams& p, bool) { return p.mcts.c; }, [](AgentParams& p, bool, double v) { p.mcts.c = v; }},
+      {"pw_k", ParamType::Real, ParamGroup::Search, SEARCH, 0.01, 1000, {},
+       "progressive widening: a node with N visits may have ceil(pw_k * N^pw_alpha) children",
+       [](const AgentParams& p, bool) { return p.mcts.pw_k; }, [](AgentParams& p, bool, double v) { p.mcts.pw_k = v; }},
+      {"pw_alpha", ParamType::Real, ParamGroup::Search, SEARCH, 0, 1, {}, "progressive widening exponent",
+       [](const AgentParams& p, bool) { return p.mcts.pw_alpha; },
+       [](AgentParams& p, bool, double v) { p.mcts.pw_alpha = v; }},
+      {"rollout", ParamType::Choice, ParamGroup::Search, SEARCH, 0, 0, {"none", "turn", "random", "greedy"},
+       "how a new leaf is judged: at once, after the rest of the turn played greedily, or after a random or greedy playout",
+       [](const AgentParams& p, bool) { return double(int(p.mcts.rollout)); },
+       [](AgentParams& p, bool, double v) { p.mcts.rollout = Rollout(int(v)); }},
+      {"rollout_turns", ParamType::Int, ParamGroup::Search, SEARCH, 0, 100, {},
+       "random and greedy rollouts: turns to play before the heuristic judges (0 = to the end)",
+       [](const AgentParams& p, bool) { return double(p.mcts.rollout_turns); },
+       [](AgentParams& p, bool, double v) { p.mcts.rollout_turns = int(v); }},
+      {"value_scale", ParamType::Real, ParamGroup::Search, SEARCH, 0.001, BIG, {},
+       "heuristic points that move a cut-off reward across the sigmoid",
+       [](const AgentParams& p, bool) { return p.mcts.value_scale; },
+       [](AgentParams& p, bool, double v) { p.mcts.value_scale = v; }},
+      {"threads", ParamType::Int, ParamGroup::Search, SEARCH, 1, 256, {},
+       "search threads for one decision (results depend on timing when > 1)",
+       [](const AgentParams& p, bool) { return double(p.mcts.threads); },
+       [](AgentParams& p, bool, double v) { p.mcts.threads = int(v); }},
+      {"parallel", ParamType::Choice, ParamGroup::Search, SEARCH, 0, 0, {"root", "tree"},
+       "with threads > 1: independent trees merged at the root, or one shared tree",
+       [](const AgentParams& p, bool) { return double(int(p.mcts.parallel)); },
+       [](AgentParams& p, bool, double v) { p.mcts.parallel = SearchParallel(int(v)); }},
+      {"reuse", ParamType::Bool, ParamGroup::Search, SEARCH, 0, 1, {},
+       "keep the chosen option's subtree for the next decision of the same turn",
+       [](const AgentParams& p, bool) { return p.mcts.reuse ? 1.0 : 0.0; },
+       [](AgentParams& p, bool, double v) { p.mcts.reuse = v != 0; }},
+      WEIGHT(points, "heuristic: per point of progress and of pending scorings"),
+      WEIGHT(supply, "heuristic: per ghost in the supply"),
+      WEIGHT(low_supply, "heuristic: extra per ghost below safe_supply"),
+      {"safe_supply", ParamType::Int, ParamGroup::Heuristic, HEURISTIC, 0, 250, {},
+       "heuristic: the supply below which low_supply applies",
+       [](const AgentParams& p, bool s) { return double(weights_of(p, s).safe_supply); },
+       [](AgentParams& p, bool s, double v) { weights_of(p, s).safe_supply = int(v); }},
+      WEIGHT(dead_ghost, "heuristic: extra cost of a ghost on mist that can never be finished"),
+      WEIGHT(live_open, "heuristic: per open misty slot of a live bank"),
+      WEIGHT(recover, "heuristic: per recoverable ghost (live bank or open cemetery)"),
+      WEIGHT(meeple, "heuristic: per meeple in the supply"),
+      WEIGHT(meeple_value, "heuristic: share of the discounted value of unfinished features with meeples"),
+      WEIGHT(pressure, "heuristic: per point missing beyond 1.5 a tile to the next pile target or goal"),
+      {"area", ParamType::Choice, ParamGroup::Agent, ALL, 0, 0, {"team", "first"},
+       "the R3.3 and R7.2 area decisions: chosen by the agent, or the first option (the engine's former choice)",
+       [](const AgentParams& p, bool) { return p.first_area ? 1.0 : 0.0; },
+       [](AgentParams& p, bool, double v) { p.first_area = v != 0; }},
+  };
+}
+#undef WEIGHT
+
+std::string number_text(double v, ParamType t) {
+  if (t == ParamType::Int) return std::to_string((long long)v);
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+std::string agents_text(unsigned mask) {
+  if (mask == (RANDOM | GREEDY | EXPERT | SEARCH)) return "all";
+  std::string out;
+  auto add = [&](const char* s) { out += (out.empty() ? "" : ", ") + std::string(s); };
+  if (mask & GREEDY) add("greedy");
+  if (mask & EXPERT) add("expert");
+  if (mask & SEARCH) add("mcts, clairvoyant");
+  return out;
+}
+
+std::string values_text(const ParamDef& d) {
+  switch (d.type) {
+    case ParamType::Int: return "whole number " + number_text(d.lo, ParamType::Int) + ".." + number_text(d.hi, ParamType::Int);
+    case ParamType::Real:
+      return d.lo == -BIG && d.hi == BIG ? std::string("number") : "number " + number_text(d.lo, d.type) + ".." + number_text(d.hi, d.type);
+    case ParamType::Bool: return "true or false";
+    case ParamType::Choice: {
+      std::string out;
+      for (auto c : d.choices) out += (out.empty() ? "" : ", ") + std::string(c);
+      return out;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const std::vector<ParamDef>& param_table() {
+  static const std::vector<ParamDef> table = make_table();
+  return table;
+}
+
+unsigned agent_bit(std::string_view name) {
+  if (name == "random") return RANDOM;
+  if (name == "greedy") return GREEDY;
+  if (name == "expert") return EXPERT;
+  if (name == "mcts" || name == "clairvoyant") return SEARCH;
+  return 0;
+}
+
+void set_param(AgentParams& p, bool search, const ParamDef& d, const std::string& value, const std::string& where) {
+  const std::string head = where + ": " + std::string(d.name) + " = '" + value + "': ";
+  double v = 0;
+  try {
+    switch (d.type) {
+      case ParamType::Int: v = double(parse_integer(value, (long long)d.lo, (long long)d.hi)); break;
+      case ParamType::Real: v = parse_real(value, d.lo, d.hi); break;
+      case ParamType::Bool:
+        if (value == "true" || value == "1") v = 1;
+        else if (value == "false" || value == "0") v = 0;
+        else throw NumberError("not true or false");
+        break;
+      case ParamType::Choice: {
+        size_t i = 0;
+        while (i < d.choices.size() && d.choices[i] != value) ++i;
+        if (i == d.choices.size()) throw NumberError("not one of " + values_text(d));
+        v = double(i);
+        break;
+      }
+    }
+  } catch (const NumberError& e) {
+    throw AnalysisError(head + e.what());
+  }
+  d.set(p, search, v);
+}
+
+std::string param_text(const AgentParams& p, bool search, const ParamDef& d) {
+  const double v = d.get(p, search);
+  switch (d.type) {
+    case ParamType::Bool: return v != 0 ? "true" : "false";
+    case ParamType::Choice: return std::string(d.choices[size_t(v)]);
+    default: return number_text(v, d.type);
+  }
+}
+
+nlohmann::json params_to_json(const AgentParams& p, ParamGroup group) {
+  const bool search = true;  // the study's search defaults and the heuristic every agent starts from
+  nlohmann::json j = nlohmann::json::object();
+  for (const ParamDef& d : param_table()) {
+    if (d.group != group) continue;
+    const double v = d.get(p, search);
+    const std::string key(d.name);
+    switch (d.type) {
+      case ParamType::Int: j[key] = (long long)v; break;
+      case ParamType::Real: j[key] = v; break;
+      case ParamType::Bool: j[key] = v != 0; break;
+      case ParamType::Choice: j[key] = std::string(d.choices[size_t(v)]); break;
+    }
+  }
+  return j;
+}
+
+void params_from_json(AgentParams& p, ParamGroup group, const nlohmann::json& j, const std::string& where) {
+  if (!j.is_object()) throw AnalysisError(where + ": not an object");
+  for (const auto& [key, value] : j.items()) {
+    const ParamDef* def = nullptr;
+    for (const ParamDef& d : param_table())
+      if (d.group == group && d.name == key) def = &d;
+    if (!def) throw AnalysisError(where + "." + key + ": unknown parameter");
+    std::string text;
+    if (def->type == ParamType::Choice && value.is_string()) text = value.get<std::string>();
+    else if (def->type == ParamType::Bool && value.is_boolean()) text = value.get<bool>() ? "true" : "false";
+    else if (def->type == ParamType::Int && value.is_number_integer()) text = value.dump();
+    else if (def->type == ParamType::Real && value.is_number()) text = value.dump();
+    else throw AnalysisError(where + "." + key + ": expected " + values_text(*def) + ", found " + value.dump());
+    set_param(p, true, *def, text, where);
+  }
+  for (const ParamDef& d : param_table())
+    if (d.group == group && !j.contains(std::string(d.name))) throw AnalysisError(where + "." + std::string(d.name) + ": missing");
+}
+
+std::string params_markdown() {
+  const AgentParams defaults;
+  std::ostringstream md;
+  md << "| parameter | agents | values | default | meaning |\n|---|---|---|---|---|\n";
+  for (const ParamDef& d : param_table())
+    md << "| `" << d.name << "` | " << agents_text(d.agents) << " | " << values_text(d) << " | `"
+       << param_text(defaults, d.group == ParamGroup::Search, d) << "` | " << d.help << " |\n";
+  return md.str();
+}
+
+std::string params_help() {
+  const AgentParams defaults;
+  std::ostringstream os;
+  os << "Agent parameters (NAME:key=value,key=value; docs/solver.md):\n";
+  for (const ParamDef& d : param_table())
+    os << "  " << d.name << " (" << agents_text(d.agents) << "; " << values_text(d) << "; default "
+       << param_text(defaults, d.group == ParamGroup::Search, d) << "): " << d.help << "\n";
+  return os.str();
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,64 @@
+// Agent parameters, one table: every parameter an agent text may set ("mcts:playouts=1000,c=0.2")
+// with its type, default, range, the agents that take it and its help. Parsing and range checks
+// (parse_agent), the study files' "mcts" and "heuristic" blocks (to and from JSON), the agents'
+// --help text and the table in docs/solver.md (`mists agents --markdown`) are all derived from it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/mcts.h"
+
+namespace mists::analysis {
+
+// The agents by kind, as bits of ParamDef::agents.
+enum AgentBit : unsigned { RANDOM = 1, GREEDY = 2, EXPERT = 4, SEARCH = 8 /* mcts, clairvoyant */ };
+
+// The values one agent is played with.
+struct AgentParams {
+  MctsConfig mcts;          // search agents
+  Weights weights;          // greedy and expert (search agents use mcts.weights)
+  bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
+};
+
+enum class ParamType { Int, Real, Bool, Choice };
+enum class ParamGroup { Search, Heuristic, Agent };  // study.json block: "mcts", "heuristic", none
+
+struct ParamDef {
+  std::string_view name;
+  ParamType type;
+  ParamGroup group;
+  unsigned agents;                        // AgentBit mask of the agents that take it
+  double lo, hi;                          // Int and Real: the allowed range, inclusive
+  std::vector<std::string_view> choices;  // Choice: the values; Bool: none
+  std::string_view help;
+  // The value as a number (Choice: the index; Bool: 0 or 1). `search` picks where the heuristic
+  // weights live (mcts.weights for search agents, weights otherwise).
+  double (*get)(const AgentParams&, bool search);
+  void (*set)(AgentParams&, bool search, double);
+};
+
+const std::vector<ParamDef>& param_table();
+
+// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant); 0 when unknown.
+unsigned agent_bit(std::string_view name);
+
+// Sets `def` from its text value; throws AnalysisError "`where`: NAME = 'v' ..." naming the
+// allowed values or range.
+void set_param(AgentParams& p, bool search, const ParamDef& def, const std::string& value, const std::string& where);
+// The value as text ("600", "0.1", "true", "turn"), as an agent text writes it.
+std::string param_text(const AgentParams& p, bool search, const ParamDef& def);
+
+// The study.json block of a group ("mcts" or "heuristic"): every parameter of the group by name.
+nlohmann::json params_to_json(const AgentParams& p, ParamGroup group);
+// Reads such a block: every parameter present, typed and in range; unknown keys are refused.
+// `where` names the block in messages ("study.json: config.mcts").
+void params_from_json(AgentParams& p, ParamGroup group, const nlohmann::json& j, const std::string& where);
+
+// The parameter table as Markdown (docs/solver.md) and as plain text (--help).
+std::string params_markdown();
+std::string params_help();
+
+}  // namespace mists::analysis

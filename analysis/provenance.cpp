@@ -1,0 +1,78 @@
+#include "analysis/provenance.h"
+
+#include <algorithm>
+#include <set>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/json_fields.h"
+#include "engine/config/load.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+
+json provenance_note(const StudyConfig& cfg) {
+  Catalog cat = load_catalog(resolve_input(cfg.game.catalog));
+  json p;
+  p["revision"] = revision();
+  p["catalog_checksum"] = cat.checksum;
+  p["catalog_status"] = cat.status;
+  json levels = json::object();
+  std::set<int> used;
+  for (const auto& c : cfg.cells) used.insert(c.level);
+  for (int l : used) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
+  p["level_checksums"] = levels;
+  return p;
+}
+
+json read_study_json(const std::string& path) {
+  json j = json::parse(read_file(path), nullptr, false);
+  if (j.is_discarded()) throw AnalysisError(path + ": not valid JSON");
+  if (!j.is_object()) throw AnalysisError(path + ": not a study (a JSON object with config and provenance)");
+  const Fields top(j, path);
+  StudyConfig::from_json(top.object("config"), path);  // checks every field of the config
+  const Fields prov = top.sub("provenance");
+  prov.text("revision");
+  prov.text("catalog_checksum");
+  const Fields levels = prov.sub("level_checksums");
+  for (const auto& [key, value] : levels.json().items()) levels.text(key);
+  if (prov.has("runs")) {
+    const json& runs = prov.array("runs");
+    for (size_t i = 0; i < runs.size(); ++i) {
+      const Fields r = prov.element("runs", i);
+      r.text("revision");
+      if (r.has("chunks_played")) r.integer("chunks_played", 0, 1000000000);
+      if (r.has("threads")) r.integer("threads", 0, 4096);
+    }
+  } else {  // written before runs were recorded: its first run is all we know
+    const std::string first = prov.text("revision");
+    j["provenance"]["runs"] = json::array({json{{"revision", first}}});
+  }
+  return j;
+}
+
+std::vector<std::string> played_by(const json& provenance) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& r) {
+    if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+  };
+  // A run that ended having played nothing only rewrote the tables; a run with no end was
+  // killed and may have played chunks.
+  for (const auto& r : provenance.at("runs"))
+    if (!r.contains("chunks_played") || r.at("chunks_played").get<long long>() > 0) add(r.at("revision").get<std::string>());
+  return out;
+}
+
+void check_checksums(const json& provenance, const StudyConfig& cfg, const std::string& where) {
+  const json now = provenance_note(cfg);
+  if (provenance.at("catalog_checksum") != now.at("catalog_checksum"))
+    throw AnalysisError(where + ": provenance.catalog_checksum: the tile catalog " + cfg.game.catalog + " changed since this study started (" +
+                        provenance.at("catalog_checksum").get<std::string>() + " -> " + now.at("catalog_checksum").get<std::string>() + ")");
+  for (const auto& [level, sum] : now.at("level_checksums").items())
+    if (!provenance.at("level_checksums").contains(level) || provenance.at("level_checksums").at(level) != sum)
+      throw AnalysisError(where + ": provenance.level_checksums." + level + ": the level file " + cfg.game.level_path(std::stoi(level)) +
+                          " changed since this study started");
+}
+
+}  // namespace mists::analysis

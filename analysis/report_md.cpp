@@ -1,0 +1,220 @@
+// report.md: what a study found, section by section.
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "analysis/files.h"
+#include "analysis/outputs.h"
+#include "analysis/provenance.h"
+#include "engine/config/load.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+
+namespace {
+
+std::string rate_cell(const CellStats& s) {
+  if (!s.games) return "—";
+  return pct(s.rate()) + "% [" + pct(s.ci.lo) + ", " + pct(s.ci.hi) + "]";
+}
+
+std::string players_text(int p) { return std::to_string(p) + (p == 1 ? " player" : " players"); }
+
+// The cells of a study indexed by what the tables look them up by, in the order the study gives
+// them (levels, player counts and agents keep their first-seen order).
+struct Index {
+  const std::vector<CellResult>& cells;
+  const std::vector<CellStats>& stats;
+  std::vector<std::string> agents;
+  std::vector<int> levels, players, deltas;
+
+  Index(const std::vector<CellResult>& c, const std::vector<CellStats>& s) : cells(c), stats(s) {
+    auto add = [](auto& v, const auto& x) {
+      if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    };
+    for (const auto& x : cells) add(agents, x.spec.agent), add(levels, x.spec.level), add(players, x.spec.players), add(deltas, x.spec.ghost_delta);
+    std::sort(levels.begin(), levels.end());
+    std::sort(players.begin(), players.end());
+    std::sort(deltas.begin(), deltas.end());
+  }
+  const CellStats* find(const std::string& a, int l, int p, int d, int* ghosts = nullptr) const {
+    for (size_t i = 0; i < cells.size(); ++i)
+      if (cells[i].spec.agent == a && cells[i].spec.level == l && cells[i].spec.players == p && cells[i].spec.ghost_delta == d) {
+        if (ghosts) *ghosts = cells[i].spec.ghosts;
+        return &stats[i];
+      }
+    return nullptr;
+  }
+};
+
+void header(std::ostringstream& md, const StudyConfig& cfg, const json& provenance, const Index& ix) {
+  const Catalog cat = load_catalog(resolve_input(cfg.game.catalog));
+  const std::vector<std::string> played = played_by(provenance);
+  md << "# " << cfg.title << "\n\nGames played by `mists` ";
+  for (size_t i = 0; i < played.size(); ++i) md << (i ? ", " : "") << played[i];
+  if (played.size() > 1) md << " (one study resumed across revisions; see `study.json`)";
+  md << "; tables written by `mists` " << revision() << ". Tile catalog `" << cfg.game.catalog << "` (set " << cat.set
+     << ", status **" << cat.status << "**, checksum `" << cat.checksum << "`). Run seed " << cfg.seed
+     << "; rule switches " << describe_switches(cfg.game.switches) << ".";
+  if (cfg.game.goal || cfg.game.hound1 || cfg.game.hound2 || cfg.game.piles) {
+    md << " Level overrides:";
+    if (cfg.game.goal) md << " goal=" << *cfg.game.goal;
+    if (cfg.game.hound1) md << " hound1=" << *cfg.game.hound1;
+    if (cfg.game.hound2) md << " hound2=" << *cfg.game.hound2;
+    if (cfg.game.piles) md << " piles=" << *cfg.game.piles;
+    md << '.';
+  }
+  md << " Agents as played (parameters that differ from the defaults of docs/solver.md):";
+  for (size_t i = 0; i < ix.agents.size(); ++i) md << (i ? ", " : " ") << "`" << parse_agent(ix.agents[i], cfg.mcts).describe() << "`";
+  md << '.';
+  if (cfg.shards > 1) md << " **Shard " << cfg.shard << " of " << cfg.shards << " only** — merge the shards for the full study.";
+  if (cat.status != "transcribed")
+    md << "\n\n> The tile layouts in this catalog are a reconstruction, not a transcription of the real tiles: "
+          "absolute win rates depend on them. Compare levels, player counts and budgets with each other.";
+  md << "\n\nWin rates with 95% Wilson intervals. A deal depends only on the run seed, the level, the player count "
+        "and the game index, so every agent and every ghost budget of a level and player count plays the same deals.\n";
+}
+
+// Level x players at the official budgets, one table per agent played at two or more player counts.
+void by_players(std::ostringstream& md, const Index& ix) {
+  for (const auto& a : ix.agents) {
+    std::vector<int> cols;
+    for (int p : ix.players)
+      for (int l : ix.levels)
+        if (ix.find(a, l, p, 0) && std::find(cols.begin(), cols.end(), p) == cols.end()) cols.push_back(p);
+    if (cols.size() < 2) continue;
+    md << "\n## Win rate by level and player count — " << a << ", official ghost budgets\n\n| level |";
+    for (int p : cols) md << ' ' << players_text(p) << " |";
+    md << "\n|---|";
+    for (size_t i = 0; i < cols.size(); ++i) md << "---|";
+    md << '\n';
+    for (int l : ix.levels) {
+      md << "| " << l << " |";
+      for (int p : cols) {
+        const CellStats* s = ix.find(a, l, p, 0);
+        md << ' ' << (s ? rate_cell(*s) : "—") << " |";
+      }
+      md << '\n';
+    }
+  }
+}
+
+// The logistic fit of one level's sweep: odds per ghost, and the ghost total for 50% with its
+// interval, only where it lies among the budgets played (never extrapolated).
+std::string fit_columns(const std::vector<double>& xs, const std::vector<long long>& ws, const std::vector<long long>& ns) {
+  const LogisticFit fit = fit_logistic(xs, ws, ns);
+  if (!fit.ok) return " — | — |";
+  const double x50 = fit.x_at(0.5);
+  const double lo = *std::min_element(xs.begin(), xs.end()), hi = *std::max_element(xs.begin(), xs.end());
+  std::string where;
+  if (x50 < lo) where = "below " + num(lo, 0) + " (outside the budgets played; `mists balance`)";
+  else if (x50 > hi) where = "above " + num(hi, 0) + " (outside the budgets played; `mists balance`)";
+  else {
+    const Interval ci = fit.x_at_interval(0.5);
+    where = num(x50, 1) + " [" + num(ci.lo, 1) + ", " + num(ci.hi, 1) + "]";
+  }
+  return " ×" + num(std::exp(fit.b), 2) + " | " + where + " |";
+}
+
+void budget_sweeps(std::ostringstream& md, const Index& ix) {
+  for (const auto& a : ix.agents)
+    for (int p : ix.players) {
+      int n = 0;
+      for (int l : ix.levels)
+        for (int d : ix.deltas) n += d != 0 && ix.find(a, l, p, d) != nullptr;
+      if (!n) continue;
+      md << "\n## Win rate against the ghost budget — " << a << ", " << players_text(p)
+         << "\n\nColumns: ghost total relative to the level's official one. Fit: logistic regression of the win rate "
+            "on the ghost total over the columns; odds ×e^b per extra ghost, and the ghost total where the fitted win "
+            "rate is 50% with its 95% interval, given only where it lies among the budgets played.\n\n| level |";
+      for (int d : ix.deltas) md << ' ' << (d > 0 ? "+" : "") << d << " |";
+      md << " odds per ghost | ghosts for 50% |\n|---|";
+      for (size_t i = 0; i < ix.deltas.size() + 2; ++i) md << "---|";
+      md << '\n';
+      for (int l : ix.levels) {
+        md << "| " << l << " |";
+        std::vector<double> xs;
+        std::vector<long long> ws, ns;
+        for (int d : ix.deltas) {
+          int ghosts = 0;
+          const CellStats* s = ix.find(a, l, p, d, &ghosts);
+          md << ' ' << (s ? rate_cell(*s) : "—") << " |";
+          if (s) xs.push_back(ghosts), ws.push_back(s->wins), ns.push_back(s->games);
+        }
+        md << fit_columns(xs, ws, ns) << '\n';
+      }
+    }
+}
+
+void side_by_side(std::ostringstream& md, const Index& ix) {
+  if (ix.agents.size() < 2) return;
+  md << "\n## Agents side by side (official budgets)\n\n| level | players |";
+  for (const auto& a : ix.agents) md << ' ' << a << " |";
+  md << "\n|---|---|";
+  for (size_t i = 0; i < ix.agents.size(); ++i) md << "---|";
+  md << '\n';
+  for (int l : ix.levels)
+    for (int p : ix.players) {
+      int n = 0;
+      for (const auto& a : ix.agents) n += ix.find(a, l, p, 0) != nullptr;
+      if (n < 2) continue;
+      md << "| " << l << " | " << p << " |";
+      for (const auto& a : ix.agents) {
+        const CellStats* s = ix.find(a, l, p, 0);
+        md << ' ' << (s ? rate_cell(*s) : "—") << " |";
+      }
+      md << '\n';
+    }
+}
+
+void every_cell(std::ostringstream& md, const Index& ix) {
+  md << "\n## Every cell\n\nLosses by cause: ghost supply short (R3.5), pile 1 / pile 2 ran out before its hound "
+        "(R6.4), the last pile ran out (R6.4), a tile fitted nowhere under `unplaceable = lose` (R2.2).\n\n"
+        "| level | players | ghosts | agent | games | win rate | ghost supply | pile 1 | pile 2 | tiles out | unplaceable "
+        "| score mean | score q1/median/q3 | turns | ghosts on board | hounds reached |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (size_t i = 0; i < ix.cells.size(); ++i) {
+    const CellSpec& c = ix.cells[i].spec;
+    const CellStats& s = ix.stats[i];
+    md << "| " << c.level << " | " << c.players << " | " << c.ghosts << " | " << c.agent << " | " << s.games << " | " << rate_cell(s);
+    for (LossCause lc : LOSS_CAUSES) md << " | " << (s.losses.count(lc) ? s.losses.at(lc) : 0);
+    md << " | " << num(s.score_mean, 1) << " | " << num(s.q1, 0) << "/" << num(s.median, 0) << "/" << num(s.q3, 0) << " | "
+       << num(s.turns_mean, 1) << " | " << num(s.ghosts_on_board_mean, 1) << " | " << num(s.hounds_mean, 2) << " |\n";
+  }
+  md << "\n## Files\n\n`cells.csv` / `cells.json` (a row per cell; `cell` is the file-safe id of level, players, ghost "
+        "total and agent), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
+        "of every run), `chunks/` (the games as they finished; `mists analyze --resume` reads them), `report.html` (this "
+        "report as one page with the plots), plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where "
+        "the study has the cells for them.\n";
+}
+
+}  // namespace
+
+std::string report_markdown(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells,
+                            const std::vector<CellStats>& stats) {
+  const Index ix(cells, stats);
+  std::ostringstream md;
+  header(md, cfg, provenance, ix);
+  by_players(md, ix);
+  budget_sweeps(md, ix);
+  side_by_side(md, ix);
+  every_cell(md, ix);
+  return md.str();
+}
+
+bool write_outputs(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells, const std::string& dir) {
+  std::vector<CellStats> stats;
+  for (const auto& c : cells) stats.push_back(stats_of(c));
+  write_games_csv(cfg, cells, dir + "/games.csv");
+  write_cells_csv(cells, stats, dir + "/cells.csv");
+  write_cells_json(cfg, provenance, cells, stats, dir + "/cells.json");
+  const std::string md = report_markdown(cfg, provenance, cells, stats);
+  write_atomic(dir + "/report.md", md);
+  const bool plots = draw_plots(dir);
+  write_report_html(md, dir);
+  return plots;
+}
+
+}  // namespace mists::analysis

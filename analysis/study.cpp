@@ -1,0 +1,251 @@
+#include "analysis/study.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/outputs.h"
+#include "analysis/progress.h"
+#include "analysis/provenance.h"
+#include "engine/config/load.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+uint64_t cell_seed(uint64_t run_seed, int level, int players) {
+  return splitmix64(splitmix64(run_seed) ^ uint64_t(level * 16 + players));
+}
+
+long long CellResult::wins() const {
+  long long w = 0;
+  for (const auto& r : rows) w += r.s.outcome == Outcome::Won;
+  return w;
+}
+Interval CellResult::ci() const { return wilson(wins(), (long long)rows.size()); }
+
+std::vector<GameSummary> play_games(const Rules& R, const AgentSpec& agent, uint64_t seed, int n) {
+  std::vector<GameSummary> out(size_t(std::max(0, n)));
+  tbb::parallel_for(0, n, [&](int g) { out[size_t(g)] = play_one(R, agent, seed, uint64_t(g)); }, tbb::simple_partitioner());
+  return out;
+}
+
+namespace {
+
+std::string chunk_path(const std::string& dir, const CellSpec& c, int k) {
+  return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
+}
+
+ChunkKey chunk_key(const StudyConfig& cfg, const std::string& hash, const CellSpec& c, int k) {
+  const int first = k * cfg.chunk;
+  return {hash, c.id(), k, first, std::min(cfg.chunk, c.games - first)};
+}
+
+// study.json of this run: a new one, or the study's own with its checks passed.
+json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run, int threads) {
+  const std::string path = dir + "/study.json";
+  json study;
+  if (resume) {
+    if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no study.json there: nothing to resume");
+    study = read_study_json(path);
+    const int keep_threads = cfg.threads;
+    cfg = StudyConfig::from_json(study.at("config"), path);
+    cfg.threads = keep_threads;
+    check_checksums(study.at("provenance"), cfg, path);
+  } else {
+    if (fs::exists(path)) throw AnalysisError(dir + " already holds a study: resume it with --resume " + dir + " or choose another --out");
+    study["config"] = cfg.to_json();
+    study["provenance"] = provenance_note(cfg);
+    study["provenance"]["runs"] = json::array();
+    if (!run.config_file.empty())
+      study["config_file"] = {{"path", run.config_file}, {"text", read_file(run.config_file)}};
+  }
+  json entry = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}};
+  if (!run.command.empty()) entry["command"] = run.command;
+  study["provenance"]["runs"].push_back(entry);
+  return study;
+}
+
+void plan_progress(Progress& progress, const StudyConfig& cfg) {
+  long long chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    const double w = Progress::weight(parse_agent(c.agent, cfg.mcts));
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index)
+      if (chunk_index % cfg.shards == cfg.shard - 1) progress.plan(c.agent, std::min(cfg.chunk, c.games - k * cfg.chunk), w);
+  }
+}
+
+void print_cell(const CellResult& res, bool tty) {
+  const Interval ci = res.ci();
+  std::cerr << (tty ? "\r\033[K" : "") << res.spec.id() << ": " << res.wins() << "/" << res.rows.size() << " won, "
+            << std::fixed << std::setprecision(1) << 100.0 * double(res.wins()) / double(res.rows.size()) << "% ["
+            << 100 * ci.lo << ", " << 100 * ci.hi << "]\n";
+}
+
+}  // namespace
+
+std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, const RunOptions& run) {
+  StudyConfig cfg = given;
+  if (cfg.precision > 0 && cfg.shards > 1)
+    throw AnalysisError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
+  const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  json study = open_study(cfg, dir, resume, run, threads);
+  if (cfg.cells.empty()) throw AnalysisError(dir + ": the study has no cells");
+  fs::create_directories(dir + "/chunks");
+  const std::string cfg_path = dir + "/study.json";
+  write_atomic(cfg_path, study.dump(2) + "\n");
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+
+  std::map<std::tuple<int, int, int>, std::unique_ptr<Rules>> rules_cache;
+  auto rules_for = [&](const CellSpec& c) -> const Rules& {
+    auto& slot = rules_cache[{c.level, c.players, c.ghosts}];
+    if (!slot) {
+      GameOptions g = cfg.game;
+      g.ghosts = c.ghosts;
+      slot = std::make_unique<Rules>(g.rules(c.level, c.players));
+    }
+    return *slot;
+  };
+  Progress progress;
+  progress.quiet = run.verbosity < 0;
+  plan_progress(progress, cfg);
+
+  const std::string hash = cfg.games_hash();
+  std::vector<CellResult> results;
+  long long chunks_played = 0, chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    const Rules& R = rules_for(c);
+    const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
+    const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
+    bool stopped = false;
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
+      if (chunk_index % cfg.shards != cfg.shard - 1 || stopped) continue;
+      const ChunkKey key = chunk_key(cfg, hash, c, k);
+      const std::string path = chunk_path(dir, c, k);
+      std::vector<GameRow> rows;
+      if (fs::exists(path)) {
+        rows = read_chunk(path, key);
+        progress.read(c.agent, key.count);
+      } else {
+        const auto began = std::chrono::steady_clock::now();
+        rows.resize(size_t(key.count));
+        tbb::parallel_for(0, key.count, [&](int i) {
+          rows[size_t(i)].game = key.first + i;
+          rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(key.first + i));
+        }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
+        write_atomic(path, chunk_text(key, rows));
+        ++chunks_played;
+        progress.played(c.agent, key.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), c.id());
+      }
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+      if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
+        progress.skip(c.agent, c.games - key.first - key.count);  // the rest of the cell is not needed
+        stopped = true;
+      }
+    }
+    if (run.verbosity > 0 && !res.rows.empty()) print_cell(res, progress.tty);
+    results.push_back(std::move(res));
+  }
+  progress.finish();
+  json& runs = study["provenance"]["runs"];
+  runs.back()["ended"] = utc_stamp();
+  runs.back()["chunks_played"] = chunks_played;
+  write_atomic(cfg_path, study.dump(2) + "\n");
+  if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
+  return results;
+}
+
+namespace {
+
+// The shards' study.json files, checked to be the shards of one study, in the order given.
+std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::string>& dirs) {
+  std::vector<std::pair<StudyConfig, json>> out;
+  std::set<int> seen;
+  for (const auto& d : dirs) {
+    const std::string path = d + "/study.json";
+    if (!fs::exists(path)) throw AnalysisError(d + ": no study.json");
+    const json j = read_study_json(path);
+    StudyConfig c = StudyConfig::from_json(j.at("config"), path);
+    if (!out.empty()) {
+      const auto& [base, base_j] = out.front();
+      if (c.games_hash() != base.games_hash()) throw AnalysisError(path + ": config: not a shard of the same study as " + dirs[0]);
+      if (c.shards != base.shards) throw AnalysisError(path + ": config.shard: the shard count differs from " + dirs[0]);
+      for (const char* key : {"catalog_checksum", "level_checksums"})
+        if (j.at("provenance").at(key) != base_j.at("provenance").at(key))
+          throw AnalysisError(path + ": provenance." + key + ": differs from " + dirs[0] + ": the shards played different files");
+    }
+    if (!seen.insert(c.shard).second) throw AnalysisError(path + ": shard " + std::to_string(c.shard) + " given twice");
+    out.emplace_back(std::move(c), j);
+  }
+  if (int(seen.size()) != out.front().first.shards)
+    throw AnalysisError("merge: " + std::to_string(seen.size()) + " of " + std::to_string(out.front().first.shards) + " shards given");
+  return out;
+}
+
+}  // namespace
+
+std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out, const RunOptions& run) {
+  if (dirs.empty()) throw AnalysisError("merge: no study folders given");
+  std::error_code ec;
+  for (const auto& d : dirs)
+    if (fs::exists(out) && fs::equivalent(out, d, ec))
+      throw AnalysisError("merge: --out " + out + " is one of the shards it reads: choose another folder");
+  const auto shards = read_shards(dirs);
+  StudyConfig cfg = shards.front().first;
+  cfg.shard = cfg.shards = 1;
+  check_checksums(shards.front().second.at("provenance"), cfg, dirs[0] + "/study.json");
+  json runs = json::array();
+  for (const auto& [c, j] : shards)
+    for (json r : j.at("provenance").at("runs")) {
+      r["shard"] = c.shard;
+      runs.push_back(r);
+    }
+  fs::create_directories(out + "/chunks");
+  if (fs::exists(out + "/study.json")) throw AnalysisError("merge: " + out + " already holds a study: choose another --out");
+  json j;
+  j["config"] = cfg.to_json();
+  j["provenance"] = shards.front().second.at("provenance");
+  j["provenance"]["runs"] = runs;
+  j["merged_from"] = dirs;
+  const std::string hash = cfg.games_hash();
+  std::vector<CellResult> results;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    for (int k = 0; k < cfg.chunks_of(c); ++k) {
+      const ChunkKey key = chunk_key(cfg, hash, c, k);
+      std::string found, text;
+      for (const auto& d : dirs) {
+        const std::string p = chunk_path(d, c, k);
+        if (!fs::exists(p)) continue;
+        read_chunk(p, key);
+        if (!found.empty() && read_file(p) != text)
+          throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " differs between " + found + " and " + p);
+        found = p, text = read_file(p);
+      }
+      if (found.empty()) throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " is in no shard: finish the shards first");
+      auto rows = read_chunk(found, key);
+      write_atomic(chunk_path(out, c, k), text);
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+    }
+    results.push_back(std::move(res));
+  }
+  write_atomic(out + "/study.json", j.dump(2) + "\n");
+  if (!write_outputs(cfg, j.at("provenance"), results, out) && run.warn) run.warn("plots were not drawn (see " + out + "/plots.log)");
+  return results;
+}
+
+}  // namespace mists::analysis

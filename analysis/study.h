@@ -1,0 +1,58 @@
+// A study: many games on a list of cells (level x players x ghost budget x agent), played in
+// deterministic chunks that are saved as they finish, so a killed run resumes without replaying
+// finished games, a run can be split into shards, and the numbers never depend on the thread count.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/agents.h"
+#include "analysis/chunks.h"
+#include "analysis/stats.h"
+#include "analysis/study_config.h"
+
+namespace mists::analysis {
+
+struct CellResult {
+  CellSpec spec;
+  std::vector<GameRow> rows;  // in game order
+  long long wins() const;
+  Interval ci() const;
+};
+
+// The deal seed of a cell's games: it depends on the run seed, the level and the player count
+// only, so every agent and every ghost budget of a level and player count plays the same deals.
+uint64_t cell_seed(uint64_t run_seed, int level, int players);
+
+// How a run was started and how much it says.
+struct RunOptions {
+  int verbosity = 0;        // -1 quiet, 0 progress, 1 each cell's result too
+  std::string command;      // the command line that started it, recorded in study.json
+  std::string config_file;  // the TOML study file it came from, if any (its text is recorded)
+  std::function<void(const std::string&)> warn;  // told when the plots could not be drawn
+};
+
+// Options of a run that prints nothing (tests, library callers).
+inline RunOptions quiet_run() {
+  RunOptions r;
+  r.verbosity = -1;
+  return r;
+}
+
+// Runs (or resumes) a study in `dir`: writes study.json first, a file per finished chunk under
+// dir/chunks/, then the outputs (analysis/outputs.h). A resume takes everything from study.json
+// except the thread count, and refuses a study whose catalog or level files changed.
+std::vector<CellResult> run_study(const StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run);
+
+// Reads the finished chunks of `dirs` (the shards of one study) and writes the outputs into `out`,
+// which must not be one of them. Refuses shards of different studies, a shard twice, a chunk missing
+// or present in two shards with different content, and changed catalog or level files.
+std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out,
+                                      const RunOptions& run = {});
+
+// Plays games 0..n-1 of `rules` with deal seed `seed` in parallel (results in game order).
+std::vector<GameSummary> play_games(const Rules& rules, const AgentSpec& agent, uint64_t seed, int n);
+
+}  // namespace mists::analysis

@@ -1,0 +1,199 @@
+#include "analysis/study_config.h"
+
+#include <algorithm>
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/json_fields.h"
+#include "analysis/params.h"
+#include "engine/catalog.h"
+#include "engine/number.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+
+std::string CellSpec::id() const {
+  return "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent_slug(agent);
+}
+
+namespace {
+
+constexpr int MAX_GAMES = 100000000;  // per cell
+constexpr int MAX_CHUNK = 100000;
+
+AgentParams search_params(const MctsConfig& m) {
+  AgentParams p;
+  p.mcts = m;
+  return p;
+}
+
+}  // namespace
+
+json StudyConfig::to_json() const {
+  json j;
+  j["title"] = title;
+  j["seed"] = seed;
+  j["precision"] = precision;
+  j["min_games"] = min_games;
+  j["chunk"] = chunk;
+  j["shard"] = std::to_string(shard) + "/" + std::to_string(shards);
+  j["catalog"] = game.catalog;
+  j["levels_dir"] = game.levels_dir;
+  json ov = json::object();
+  if (game.goal) ov["goal"] = *game.goal;
+  if (game.hound1) ov["hound1"] = *game.hound1;
+  if (game.hound2) ov["hound2"] = *game.hound2;
+  if (game.piles) ov["piles"] = *game.piles;
+  j["overrides"] = ov;
+  j["switches"] = json::object();
+  for (const char* key : SWITCH_NAMES) j["switches"][key] = std::string(switch_value(game.switches, key));
+  const AgentParams p = search_params(mcts);
+  j["mcts"] = params_to_json(p, ParamGroup::Search);
+  j["heuristic"] = params_to_json(p, ParamGroup::Heuristic);  // the heuristic every agent starts from
+  json cs = json::array();
+  for (const auto& c : cells)
+    cs.push_back({{"level", c.level}, {"players", c.players}, {"ghosts", c.ghosts}, {"ghost_delta", c.ghost_delta},
+                  {"agent", c.agent}, {"games", c.games}});
+  j["cells"] = cs;
+  return j;
+}
+
+StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
+  const Fields f(j, where, "config");
+  StudyConfig c;
+  c.title = f.text("title");
+  c.seed = f.u64("seed");
+  c.precision = f.real("precision", 0, 0.5);
+  c.min_games = int(f.integer("min_games", 1, MAX_GAMES));
+  c.chunk = int(f.integer("chunk", 1, MAX_CHUNK));
+  const std::string shard = f.text("shard");
+  const auto slash = shard.find('/');
+  try {
+    if (slash == std::string::npos) throw NumberError("not K/N");
+    c.shards = int(parse_integer(std::string_view(shard).substr(slash + 1), 1, 1000000));
+    c.shard = int(parse_integer(std::string_view(shard).substr(0, slash), 1, c.shards));
+  } catch (const NumberError& e) {
+    f.fail("shard", "'" + shard + "' is not K/N with 1 <= K <= N: " + e.what());
+  }
+  c.game.catalog = f.text("catalog");
+  c.game.levels_dir = f.text("levels_dir");
+  const Fields ov = f.sub("overrides");
+  for (const auto& [key, value] : ov.json().items()) {
+    const OverrideRange* r = nullptr;
+    for (const OverrideRange& o : OVERRIDE_RANGES)
+      if (key == o.name && key != "ghosts") r = &o;
+    if (!r) ov.fail(key, "unknown override (goal, hound1, hound2, piles)");
+    const int v = int(ov.integer(key, r->lo, r->hi));
+    (key == "goal" ? c.game.goal : key == "hound1" ? c.game.hound1 : key == "hound2" ? c.game.hound2 : c.game.piles) = v;
+  }
+  const Fields sw = f.sub("switches");
+  for (const char* key : SWITCH_NAMES) {
+    try {
+      set_switch(c.game.switches, key, sw.text(key), where + ": config.switches");
+    } catch (const ConfigError& e) {
+      throw AnalysisError(e.what());
+    }
+  }
+  for (const auto& [key, value] : sw.json().items())
+    if (switch_value(c.game.switches, key).empty()) sw.fail(key, "unknown rule switch");
+  AgentParams p = search_params(c.mcts);
+  params_from_json(p, ParamGroup::Search, f.object("mcts"), where + ": config.mcts");
+  params_from_json(p, ParamGroup::Heuristic, f.object("heuristic"), where + ": config.heuristic");
+  c.mcts = p.mcts;
+  const json& cells = f.array("cells");
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const Fields x = f.element("cells", i);
+    CellSpec s;
+    s.level = int(x.integer("level", 1, 6));
+    s.players = int(x.integer("players", 1, 5));
+    s.ghosts = int(x.integer("ghosts", 3, 250));
+    s.ghost_delta = int(x.integer("ghost_delta", -250, 250));
+    s.agent = x.text("agent");
+    try {
+      parse_agent(s.agent, c.mcts);
+    } catch (const AnalysisError& e) {
+      x.fail("agent", e.what());
+    }
+    s.games = int(x.integer("games", 1, MAX_GAMES));
+    c.cells.push_back(s);
+  }
+  return c;
+}
+
+std::string StudyConfig::games_hash() const {
+  json j = to_json();
+  j.erase("title");
+  j.erase("shard");
+  return fnv1a64_hex(j.dump());
+}
+
+std::vector<int> int_list(const std::string& text, const std::string& what) {
+  std::vector<int> out;
+  size_t at = 0;
+  while (at <= text.size()) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    const std::string part = text.substr(at, comma - at);
+    at = comma + 1;
+    try {
+      const auto dots = part.find("..");
+      // "a-b" is a range only for a >= 0 ("-3" is a number, "-3..3" a range).
+      const auto dash = part.find('-', 1);
+      if (dots != std::string::npos || (dash != std::string::npos && part[0] != '-')) {
+        const size_t cut = dots != std::string::npos ? dots : dash;
+        const long long a = parse_integer(part.substr(0, cut), -1000000, 1000000);
+        const long long b = parse_integer(part.substr(cut + (dots != std::string::npos ? 2 : 1)), -1000000, 1000000);
+        if (b < a) throw NumberError("range '" + part + "' runs backwards");
+        if (b - a > 100000) throw NumberError("range '" + part + "' is too long");
+        for (long long x = a; x <= b; ++x) out.push_back(int(x));
+      } else {
+        out.push_back(int(parse_integer(part, -1000000, 1000000)));
+      }
+    } catch (const NumberError& e) {
+      throw AnalysisError(what + ": '" + part + "' is not a number or a range (1-6, -3..3): " + e.what());
+    }
+    if (comma == text.size()) break;
+  }
+  if (out.empty()) throw AnalysisError(what + ": empty list");
+  return out;
+}
+
+void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const std::vector<int>& levels,
+               const std::vector<int>& players, const std::vector<int>& ghosts, bool absolute, int games,
+               const std::string& what) {
+  if (games < 1 || games > MAX_GAMES) throw AnalysisError(what + ": games " + std::to_string(games) + " is out of range 1.." + std::to_string(MAX_GAMES));
+  for (const auto& ag : agents) {
+    parse_agent(ag, cfg.mcts);  // throws for an unknown agent or parameter
+    for (int l : levels) {
+      if (l < 1 || l > 6) throw AnalysisError(what + ": level " + std::to_string(l) + " is not 1-6");
+      const int official = cfg.game.level_config(l).ghosts;
+      for (int p : players) {
+        if (p < 1 || p > 5) throw AnalysisError(what + ": players " + std::to_string(p) + " is not 1-5");
+        for (int g : ghosts) {
+          CellSpec c;
+          c.level = l;
+          c.players = p;
+          c.agent = ag;
+          c.ghosts = absolute ? g : official + g;
+          c.ghost_delta = c.ghosts - official;
+          c.games = games;
+          if (c.ghosts < 3 || c.ghosts > 250)
+            throw AnalysisError(what + ": ghost total " + std::to_string(c.ghosts) + " for level " + std::to_string(l) +
+                                " is impossible: the start tile alone takes 3, at most 250");
+          for (const auto& o : cfg.cells)
+            if (o.id() == c.id())
+              throw AnalysisError(what + ": cell " + c.id() + " is given twice (a level, player count, ghost total or agent repeats)");
+          cfg.cells.push_back(c);
+        }
+      }
+    }
+  }
+}
+
+void add_default_cells(StudyConfig& cfg, int games, int bound_games) {
+  add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
+  add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {2}, {-3, -2, -1, 1, 2, 3}, false, games, "default study");
+  add_cells(cfg, {"mcts", "clairvoyant"}, {1, 2, 3, 4, 5, 6}, {2}, {0}, false, bound_games, "default study");
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,67 @@
+// What a study plays: its cells (level x players x ghost budget x agent), the game options, the
+// search defaults, the seed and how it is cut into chunks. Written to study.json, read back by
+// --resume and merge, and readable from a TOML study file (mists analyze --config; docs/analysis.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/game_options.h"
+#include "solver/mcts.h"
+
+namespace mists::analysis {
+
+struct CellSpec {
+  int level = 1;
+  int players = 2;
+  int ghosts = 15;        // ghost total of the cell
+  int ghost_delta = 0;    // ghosts minus the level's official total
+  std::string agent = "expert";
+  int games = 2000;       // games to play (at most, with a precision target)
+  std::string id() const; // "L3-P2-G15-expert"
+};
+
+struct StudyConfig {
+  GameOptions game;               // catalog, level files, overrides (except ghosts), switches
+  std::vector<CellSpec> cells;
+  MctsConfig mcts;                // search defaults of the mcts and clairvoyant agents
+  uint64_t seed = 1;
+  double precision = 0;           // > 0: stop a cell when its 95% half-width is below this
+  int min_games = 200;            // with a precision target, never stop before this many games
+  int chunk = 100;                // games per saved chunk
+  int threads = 0;                // 0 = all cores (never written: results do not depend on it)
+  int shard = 1, shards = 1;      // this run plays chunks k with k % shards == shard - 1
+  std::string title = "custom study";
+
+  nlohmann::json to_json() const;
+  // Reads and checks every field (type and range); `where` names the file in messages.
+  static StudyConfig from_json(const nlohmann::json& j, const std::string& where);
+  // A hash of everything that decides the games (not the title, the shard or the thread count):
+  // chunks carry it, so a chunk of another study is never mixed in.
+  std::string games_hash() const;
+  // Chunks of cell `c` and how many games chunk k holds.
+  int chunks_of(const CellSpec& c) const { return (c.games + chunk - 1) / chunk; }
+};
+
+// Cells for every agent x level x player count x ghost value: `ghosts` are totals when `absolute`,
+// else deltas from each level's official total. Checks each value's range; a cell already in
+// `cfg` is an error (it would be played twice). `what` names the source in messages
+// ("--levels", "study.toml: cells[2]").
+void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const std::vector<int>& levels,
+               const std::vector<int>& players, const std::vector<int>& ghosts, bool absolute, int games,
+               const std::string& what);
+
+// The default study: the expert on levels 1-6 x 1-5 players at the official ghost budgets, a
+// ghost-budget sweep (official -3..+3) for 2 players, mcts and the clairvoyant bound on every
+// level for 2 players (`bound_games` each).
+void add_default_cells(StudyConfig& cfg, int games, int bound_games);
+
+// A study file in TOML (docs/analysis.md): top-level options, [game], [search] and [[cells]]
+// blocks. Every error names the file, the line and the key.
+StudyConfig study_from_toml(const std::string& path);
+
+// "1-6", "1,3,5", "-3..3": a list of integers; throws AnalysisError naming `what`.
+std::vector<int> int_list(const std::string& text, const std::string& what);
+
+}  // namespace mists::analysis

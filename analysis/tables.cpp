@@ -1,0 +1,129 @@
+// games.csv, cells.csv and cells.json, and the statistics of a cell.
+#include <iomanip>
+#include <sstream>
+
+#include "analysis/files.h"
+#include "analysis/outputs.h"
+#include "analysis/provenance.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+
+std::string pct(double x, int digits) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << 100 * x;
+  return os.str();
+}
+
+std::string num(double x, int digits) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << x;
+  return os.str();
+}
+
+std::string csv_field(const std::string& v) {
+  if (v.find_first_of(",\"") == std::string::npos) return v;
+  std::string q = "\"";
+  for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+CellStats stats_of(const CellResult& c) {
+  CellStats st;
+  st.games = (long long)c.rows.size();
+  std::vector<int> scores;
+  for (const auto& r : c.rows) {
+    st.wins += r.s.outcome == Outcome::Won;
+    if (r.s.outcome == Outcome::Lost) st.losses[r.s.cause]++;
+    scores.push_back(r.s.score);
+    st.score_mean += r.s.score;
+    st.turns_mean += r.s.turns;
+    st.ghosts_on_board_mean += r.s.ghosts_on_board;
+    st.hounds_mean += r.s.hounds_reached;
+    st.hound1_rate += r.s.hounds_reached >= 1;
+    st.hound2_rate += r.s.hounds_reached >= 2;
+  }
+  st.ci = wilson(st.wins, st.games);
+  if (st.games) {
+    const double n = double(st.games);
+    st.score_mean /= n;
+    st.turns_mean /= n;
+    st.ghosts_on_board_mean /= n;
+    st.hounds_mean /= n;
+    st.hound1_rate /= n;
+    st.hound2_rate /= n;
+    st.q1 = quantile(scores, 0.25);
+    st.median = quantile(scores, 0.5);
+    st.q3 = quantile(scores, 0.75);
+  }
+  return st;
+}
+
+void write_games_csv(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& path) {
+  std::ostringstream games;
+  games << "cell,level,players,ghosts,agent,deal_seed,game,outcome,cause,score,turns,decisions,ghosts_on_board,"
+           "ghost_supply,hounds,face_down,discarded\n";
+  for (const auto& c : cells)
+    for (const auto& r : c.rows)
+      games << c.spec.id() << ',' << c.spec.level << ',' << c.spec.players << ',' << c.spec.ghosts << ',' << csv_field(c.spec.agent)
+            << ',' << cell_seed(cfg.seed, c.spec.level, c.spec.players) << ',' << r.game << ','
+            << (r.s.outcome == Outcome::Won ? "won" : "lost") << ',' << loss_cause_name(r.s.cause) << ',' << r.s.score
+            << ',' << r.s.turns << ',' << r.s.decisions << ',' << r.s.ghosts_on_board << ',' << r.s.ghost_supply << ','
+            << r.s.hounds_reached << ',' << r.s.face_down << ',' << r.s.discarded << '\n';
+  write_atomic(path, games.str());
+}
+
+void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<CellStats>& stats, const std::string& path) {
+  std::ostringstream csv;
+  csv << "cell,level,players,ghosts,ghost_delta,agent,games,wins,win_rate,ci_lo,ci_hi";
+  for (LossCause lc : LOSS_CAUSES) csv << ",loss_" << loss_cause_name(lc);
+  csv << ",score_mean,score_q1,score_median,score_q3,turns_mean,ghosts_on_board_mean,hounds_mean,hound1_rate,hound2_rate\n";
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const CellSpec& c = cells[i].spec;
+    const CellStats& s = stats[i];
+    csv << c.id() << ',' << c.level << ',' << c.players << ',' << c.ghosts << ',' << c.ghost_delta << ',' << csv_field(c.agent)
+        << ',' << s.games << ',' << s.wins << ',' << num(s.rate(), 6) << ',' << num(s.ci.lo, 6) << ',' << num(s.ci.hi, 6);
+    for (LossCause lc : LOSS_CAUSES) csv << ',' << (s.losses.count(lc) ? s.losses.at(lc) : 0);
+    csv << ',' << num(s.score_mean, 4) << ',' << num(s.q1, 2) << ',' << num(s.median, 2) << ',' << num(s.q3, 2) << ','
+        << num(s.turns_mean, 4) << ',' << num(s.ghosts_on_board_mean, 4) << ',' << num(s.hounds_mean, 4) << ','
+        << num(s.hound1_rate, 6) << ',' << num(s.hound2_rate, 6) << '\n';
+  }
+  write_atomic(path, csv.str());
+}
+
+void write_cells_json(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells,
+                      const std::vector<CellStats>& stats, const std::string& path) {
+  json jcells = json::array();
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const CellSpec& c = cells[i].spec;
+    const CellStats& s = stats[i];
+    json losses = json::object();
+    for (LossCause lc : LOSS_CAUSES) losses[std::string(loss_cause_name(lc))] = s.losses.count(lc) ? s.losses.at(lc) : 0;
+    jcells.push_back({{"cell", c.id()},
+                      {"level", c.level},
+                      {"players", c.players},
+                      {"ghosts", c.ghosts},
+                      {"ghost_delta", c.ghost_delta},
+                      {"agent", c.agent},
+                      {"games", s.games},
+                      {"wins", s.wins},
+                      {"win_rate", s.rate()},
+                      {"ci95", {s.ci.lo, s.ci.hi}},
+                      {"losses", losses},
+                      {"score", {{"mean", s.score_mean}, {"q1", s.q1}, {"median", s.median}, {"q3", s.q3}}},
+                      {"turns_mean", s.turns_mean},
+                      {"ghosts_on_board_mean", s.ghosts_on_board_mean},
+                      {"hounds_mean", s.hounds_mean},
+                      {"hound1_rate", s.hound1_rate},
+                      {"hound2_rate", s.hound2_rate}});
+  }
+  json out;
+  out["config"] = cfg.to_json();
+  out["revision"] = revision();
+  out["played_by"] = played_by(provenance);
+  out["cells"] = jcells;
+  write_atomic(path, out.dump(2) + "\n");
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,166 @@
+#include "cli/options.h"
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/params.h"
+#include "engine/number.h"
+
+namespace mists::cli {
+
+namespace {
+std::string g_command_line;
+}
+
+void set_command_line(int argc, char** argv) {
+  g_command_line.clear();
+  for (int i = 0; i < argc; ++i) {
+    std::string a = i == 0 ? std::string("mists") : std::string(argv[i]);
+    const bool plain = !a.empty() && a.find_first_of(" \t'\"\\$;&|<>()*?`") == std::string::npos;
+    if (!plain) {
+      std::string q = "'";
+      for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      a = q + "'";
+    }
+    g_command_line += (i ? " " : "") + a;
+  }
+}
+
+const std::string& command_line() { return g_command_line; }
+
+uint64_t seed_value(const std::string& text, const char* flag) {
+  try {
+    return parse_u64(text);
+  } catch (const NumberError& e) {
+    throw UsageError(std::string(flag) + ": " + e.what());
+  }
+}
+
+void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts) {
+  cmd.add_option("--catalog", g.catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();
+  cmd.add_option("--levels-dir", g.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
+  if (level_and_players) {
+    cmd.add_option("--level", g.level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
+    cmd.add_option("--players", g.players, "Players 1-5")->capture_default_str()->check(CLI::Range(1, 5));
+  }
+  if (with_ghosts) cmd.add_option("--ghosts", ghosts, "Override the level's ghost total, start-tile ghosts included (3-250)");
+  cmd.add_option("--goal", g.goal, "Override the level's goal (per colour on level 6)")->check(CLI::Range(1, 30000));
+  cmd.add_option("--hound1", g.hound1, "Override hound 1's threshold (0 = no hound)")->check(CLI::Range(0, 30000));
+  cmd.add_option("--hound2", g.hound2, "Override hound 2's threshold (0 = no hound)")->check(CLI::Range(0, 30000));
+  cmd.add_option("--piles", g.piles, "Override the number of draw piles (1-3)")->check(CLI::Range(1, 3));
+  cmd.add_option("--joint-scoring", joint_scoring, "Rule switch R4.2: majority (default) or all_colours")
+      ->check(CLI::IsMember({"majority", "all_colours"}));
+  cmd.add_option("--unplaceable", unplaceable, "Rule switch R2.2: discard (default) or lose")->check(CLI::IsMember({"discard", "lose"}));
+  cmd.add_option("--haunted-adjacency", haunted_adjacency, "Rule switch R7.3: eight (default) or four")
+      ->check(CLI::IsMember({"eight", "four"}));
+  cmd.add_option("--finish-ghosts", finish_ghosts,
+                 "Rule switch R3.2: none (default: a tile that finishes a mist bank gets no ghosts) or other_areas")
+      ->check(CLI::IsMember({"none", "other_areas"}));
+}
+
+void GameFlags::apply(GameOptions& g) const {
+  const std::pair<const char*, const std::string*> sw[] = {{"joint_scoring", &joint_scoring},
+                                                           {"unplaceable", &unplaceable},
+                                                           {"haunted_adjacency", &haunted_adjacency},
+                                                           {"finish_ghosts", &finish_ghosts}};
+  for (const auto& [key, value] : sw)
+    if (!value->empty()) set_switch(g.switches, key, *value, "--" + std::string(key));
+  if (!ghosts.empty()) {
+    const auto v = analysis::int_list(ghosts, "--ghosts");
+    if (v.size() != 1) throw UsageError("--ghosts: this command plays one ghost total; a list is for analyze and compare");
+    if (v[0] < 3 || v[0] > 250) throw UsageError("--ghosts " + std::to_string(v[0]) + " is out of range 3..250 (the start tile alone takes 3)");
+    g.ghosts = v[0];
+  }
+}
+
+void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
+  games = default_games;
+  game_flags.add(cmd, game, false, false);
+  cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
+  cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6");
+  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2");
+  cmd.add_option("--agents,--agent", agents,
+                 "Agents, e.g. expert,mcts:playouts=1000 (random, greedy, expert, mcts, clairvoyant; `mists agents`)");
+  cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3");
+  cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)");
+  cmd.add_option("--games", games, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
+      ->capture_default_str()->check(CLI::Range(1, 100000000));
+  if (default_study)
+    cmd.add_option("--bound-games", bound_games, "Default study: games per mcts and clairvoyant cell")->capture_default_str()->check(CLI::Range(1, 100000000));
+  cmd.add_option("--precision", precision, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)")->check(CLI::Range(0.0, 0.5));
+  cmd.add_option("--min-games", min_games, "With --precision: games before a cell may stop")->capture_default_str()->check(CLI::Range(1, 100000000));
+  cmd.add_option("--chunk", chunk, "Games per saved chunk")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd.add_option("--threads", threads, "Worker threads (0 = all cores); results do not depend on it")->capture_default_str()->check(CLI::Range(0, 1024));
+  cmd.add_option("--seed", seed, "Run seed (0 to 18446744073709551615)")->capture_default_str();
+  cmd.add_option("--playouts", playouts, "Search default: MCTS playouts per decision (mcts, clairvoyant)")->check(CLI::Range(1, 10000000));
+  cmd.add_option("--c", c, "Search default: MCTS exploration constant")->check(CLI::Range(0.0, 100.0));
+  cmd.add_option("--rollout", rollout, "Search default: MCTS leaf judgement")->check(CLI::IsMember({"none", "turn", "random", "greedy"}));
+  cmd.add_option("--out", out, "Output folder, relative to the working directory (default results/<kind>-<UTC time>)");
+  cmd.add_option("--resume", resume, "Finish a killed study in this folder (its study.json decides everything but --threads)");
+  cmd.add_option("--shard", shard, "Play only slice K of N of the study's chunks, e.g. 2/4 (combine with mists merge)");
+  cmd.add_option("--title", title, "Report title");
+  cmd.add_flag("--verbose,-v", verbose, "Print each cell's result as it finishes");
+  cmd.add_flag("--quiet,-q", quiet, "No progress output");
+}
+
+analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
+  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty());
+  analysis::StudyConfig cfg;
+  if (!config.empty()) {
+    if (cell_flags) throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas and --ghosts");
+    cfg = analysis::study_from_toml(config);
+  } else {
+    GameOptions g = game;
+    game_flags.apply(g);
+    cfg.game = g;
+    cfg.seed = seed_value(seed);
+    cfg.precision = precision;
+    cfg.min_games = min_games;
+    cfg.chunk = chunk;
+    if (playouts > 0) cfg.mcts.playouts = playouts;
+    if (c >= 0) cfg.mcts.c = c;
+    analysis::AgentParams search;
+    for (const auto& d : analysis::param_table())
+      if (d.name == "rollout" && !rollout.empty()) set_param(search, true, d, rollout, "--rollout"), cfg.mcts.rollout = search.mcts.rollout;
+    if (!deltas.empty() && !ghosts.empty()) throw UsageError("--ghost-deltas and --ghosts exclude each other");
+    if (cell_flags || !default_cells) {
+      const auto L = levels.empty() ? std::vector<int>{1, 2, 3, 4, 5, 6} : analysis::int_list(levels, "--levels");
+      const auto P = players.empty() ? std::vector<int>{2} : analysis::int_list(players, "--players");
+      const auto A = agents.empty() ? std::vector<std::string>{"expert"} : analysis::agent_list(agents);
+      const bool absolute = !ghosts.empty();
+      const char* gflag = absolute ? "--ghosts" : "--ghost-deltas";
+      const auto G = absolute ? analysis::int_list(ghosts, gflag) : deltas.empty() ? std::vector<int>{0} : analysis::int_list(deltas, gflag);
+      for (int l : L)
+        if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
+      for (int p : P)
+        if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+      for (int l : L)
+        for (int x : G) {
+          const int total = absolute ? x : g.level_config(l).ghosts + x;
+          if (total < 3 || total > 250)
+            throw UsageError(std::string(gflag) + " " + std::to_string(x) + ": ghost total " + std::to_string(total) + " for level " +
+                             std::to_string(l) + " is impossible: the start tile alone takes 3, at most 250");
+        }
+      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents");
+      cfg.title = "Mists over Carcassonne — custom study";
+    } else {
+      analysis::add_default_cells(cfg, games, bound_games);
+      cfg.title = "Mists over Carcassonne — difficulty of every level (default study)";
+    }
+    if (!default_title.empty() && !default_cells) cfg.title = default_title;
+  }
+  if (!title.empty()) cfg.title = title;
+  cfg.threads = threads;
+  if (!shard.empty()) {
+    const auto slash = shard.find('/');
+    try {
+      if (slash == std::string::npos) throw NumberError("not K/N");
+      cfg.shards = int(parse_integer(std::string_view(shard).substr(slash + 1), 1, 1000000));
+      cfg.shard = int(parse_integer(std::string_view(shard).substr(0, slash), 1, cfg.shards));
+    } catch (const NumberError& e) {
+      throw UsageError("--shard: '" + shard + "' is not K/N with 1 <= K <= N (" + e.what() + ")");
+    }
+  }
+  return cfg;
+}
+
+}  // namespace mists::cli

@@ -1,0 +1,55 @@
+// Command-line helpers every subcommand shares: the game options (catalog, level, players,
+// overrides, switches), the study options of analyze and compare, checked numbers, and the
+// command line itself (recorded in results).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "analysis/game_options.h"
+#include "analysis/study_config.h"
+
+namespace mists::cli {
+
+// Bad input from the user: printed as "mists: error: ..." with exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using analysis::GameOptions;
+
+// The game options as typed, checked and applied by apply().
+struct GameFlags {
+  std::string ghosts, joint_scoring, unplaceable, haunted_adjacency, finish_ghosts;
+  // Adds --catalog --levels-dir [--level --players] [--ghosts] --goal --hound1 --hound2 --piles
+  // and the rule switches to `cmd`, writing into `g`.
+  void add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool ghosts);
+  // Sets the switches and the single --ghosts value on `g`; UsageError naming the flag.
+  void apply(GameOptions& g) const;
+};
+
+// The study options of analyze and compare (the same flags, the same meaning).
+struct StudyFlags {
+  GameOptions game;
+  GameFlags game_flags;
+  std::string levels, players, agents, deltas, ghosts, out, resume, shard, title, rollout, config, seed = "1";
+  int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
+  double precision = 0, c = -1;
+  bool verbose = false, quiet = false;
+  // Adds the flags to `cmd`; `games` is the default of --games.
+  void add(CLI::App& cmd, int games, bool default_study);
+  // The study the flags describe (not for --resume); `default_cells` adds the default study's
+  // cells when no cell option is given, else the cells are built from --levels ... --ghosts.
+  analysis::StudyConfig study(bool default_cells, const std::string& default_title) const;
+  int verbosity() const { return quiet ? -1 : verbose ? 1 : 0; }
+};
+
+// A --seed value: the full unsigned 64-bit range, nothing else ("-1" and "1x" are errors).
+uint64_t seed_value(const std::string& text, const char* flag = "--seed");
+
+// The command line as typed (set once by main), for the results files.
+void set_command_line(int argc, char** argv);
+const std::string& command_line();
+
+}  // namespace mists::cli
