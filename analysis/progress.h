@@ -55,6 +55,10 @@ struct Progress {
     agents[agent].left -= k;
     total -= k;
   }
+  // The share of the bar: games done over games planned. Both only move towards each other (a
+  // cell that stops early takes its games off the plan), so the bar never shrinks; the time left
+  // is an estimate that may move as agents are measured.
+  double fraction() const { return total > 0 ? double(done) / double(total) : 1; }
   double seconds_left() const {
     double seconds = 0, weighted = 0;
     for (const auto& [name, a] : agents) seconds += a.seconds, weighted += double(a.played) * a.weight;
@@ -78,9 +82,7 @@ struct Progress {
     for (const auto& [name, x] : agents) played_games += double(x.played);
     const double rate = el > 0 ? played_games / el : 0;
     const double left = seconds_left();
-    // The bar counts games (done over planned), so it never shrinks; the time left is the
-    // estimate above, which may move as agents are measured.
-    const double fraction = total > 0 ? double(done) / double(total) : 1;
+    const double fraction = this->fraction();
     const int width = 30;
     const int fill = std::clamp(int(double(width) * fraction), 0, width);
     const long long mins = (long long)left / 60;

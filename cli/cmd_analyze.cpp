@@ -31,7 +31,8 @@ void add_analyze(CLI::App& app) {
       "  mists analyze --levels 3 --games 3000 --shard 2/3 --out s2   # one of 3 shards; then mists merge");
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
-  cmd->callback([f] {
+  cmd->callback([f, cmd] {
+    if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     std::string out = f->resume;
     analysis::StudyConfig cfg;

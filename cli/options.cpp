@@ -102,6 +102,16 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_flag("--quiet,-q", quiet, "No progress output");
 }
 
+void StudyFlags::check_resume(const CLI::App& cmd) {
+  for (const CLI::Option* o : cmd.get_options()) {
+    const std::string name = o->get_name();
+    if (o->count() == 0 || name == "--resume" || name == "--threads" || name == "--verbose" || name == "--quiet" || name == "--help")
+      continue;
+    throw UsageError("--resume takes the whole study from its study.json; " + name +
+                     " would change it (start a new study with --out, or drop " + name + ")");
+  }
+}
+
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
   const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty());
   analysis::StudyConfig cfg;

@@ -43,6 +43,9 @@ struct StudyFlags {
   // cells when no cell option is given, else the cells are built from --levels ... --ghosts.
   analysis::StudyConfig study(bool default_cells, const std::string& default_title) const;
   int verbosity() const { return quiet ? -1 : verbose ? 1 : 0; }
+  // With --resume the study comes from its study.json: any flag that would change it is an error
+  // (only --threads, --verbose and --quiet may go with --resume).
+  static void check_resume(const CLI::App& cmd);
 };
 
 // A --seed value: the full unsigned 64-bit range, nothing else ("-1" and "1x" are errors).

@@ -123,7 +123,8 @@ struct CliResult {
 
 // Starts `MISTS_BINARY args...` with its standard output and error sent to the given files; returns
 // the child's pid.
-inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path) {
+inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
+                       const std::string& cwd = "") {
   std::vector<std::string> all = {MISTS_BINARY};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -133,6 +134,7 @@ inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& 
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
   pid_t pid = -1;
   const int rc = posix_spawn(&pid, all[0].c_str(), &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -149,12 +151,13 @@ inline int wait_status(pid_t pid) {
   return -1;
 }
 
-// Runs the binary to its end; `logs` is a folder for its captured output.
-inline CliResult run_cli(const std::vector<std::string>& args, const TempDir& logs) {
+// Runs the binary to its end; `logs` is a folder for its captured output; `cwd`, when given, is
+// the working directory it runs in (else the test's own).
+inline CliResult run_cli(const std::vector<std::string>& args, const TempDir& logs, const std::string& cwd = "") {
   static std::atomic<int> n{0};
   const int k = n++;
   const std::string out = logs.sub("cli-" + std::to_string(k) + ".out"), err = logs.sub("cli-" + std::to_string(k) + ".err");
-  const pid_t pid = spawn_cli(args, out, err);
+  const pid_t pid = spawn_cli(args, out, err, cwd);
   CliResult r;
   r.status = wait_status(pid);
   r.out = slurp(out);
