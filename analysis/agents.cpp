@@ -86,34 +86,52 @@ namespace {
 // Plays with `agent`, except that with area=first the area decisions (R3.3, R7.2) take their first
 // option without asking it.
 template <class Agent>
-GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log) {
-  if (!first_area) return play_game(R, deal, agent, log);
+GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log,
+                      std::vector<TurnRow>* trace) {
+  TurnObserver observe;
+  if (trace)
+    observe = [&](const State& s) {
+      TurnRow r;
+      r.turn = s.turn;
+      r.score = progress(R, s);
+      r.ghost_supply = s.ghost_supply;
+      r.ghosts_on_board = s.ghosts_on_board;
+      r.pile = s.active_end + 1;
+      r.tiles_left = tiles_left(s);
+      for (HoundState h : s.hound) r.hounds += h != HoundState::Waiting;
+      r.face_down = s.face_down;
+      r.end = is_over(s);
+      trace->push_back(r);
+    };
+  const TurnObserver* on_turn = trace ? &observe : nullptr;
+  if (!first_area) return play_game(R, deal, agent, log, on_turn);
   auto choose = [&](const State& s, const Action* options, int n) {
     return s.phase == Phase::Fewer || s.phase == Phase::GhostArea ? 0 : agent(s, options, n);
   };
-  return play_game(R, deal, choose, log);
+  return play_game(R, deal, choose, log, on_turn);
 }
 
 }  // namespace
 
-GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log) {
+GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
+                     std::vector<TurnRow>* trace) {
   const Deal deal = seeded_deal(R, seed, game);
   const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
   if (a.name == "random") {
     RandomAgent agent(agent_seed);
-    return play_with(R, deal, agent, a.params.first_area, log);
+    return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   if (a.name == "greedy") {
     GreedyAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log);
+    return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   if (a.name == "expert") {
     ExpertAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log);
+    return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   if (a.name == "mcts" || a.name == "clairvoyant") {
     MctsAgent agent(R, a.params.mcts, agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
-    return play_with(R, deal, agent, a.params.first_area, log);
+    return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant)");
 }

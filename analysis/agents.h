@@ -34,10 +34,23 @@ std::vector<std::string> agent_list(const std::string& text);
 // A file-name-safe form of an agent text ("expert~supply1.2_meeple0.8").
 std::string agent_slug(const std::string& text);
 
+// Where a game stood at the start of a turn (and at its end): one row of a per-turn trace.
+struct TurnRow {
+  int turn = 0;            // face-up tiles placed so far
+  int score = 0;           // team score, or the lowest colour score (R7.6)
+  int ghost_supply = 0;
+  int ghosts_on_board = 0;
+  int pile = 0;            // the active pile, 1-3
+  int tiles_left = 0;      // in the active pile
+  int hounds = 0;          // hounds reached so far
+  int face_down = 0;
+  bool end = false;        // the row after the game ended
+};
+
 // Plays game `game` of a run seeded `seed`: the deal comes from (seed, game), the agent's own
 // random stream from (seed, game, AGENT_STREAM). Same arguments, same game, on any thread.
-// `log`, when given, receives the record steps.
+// `log`, when given, receives the record steps; `trace`, a row per turn.
 GameSummary play_one(const Rules& rules, const AgentSpec& agent, uint64_t seed, uint64_t game,
-                     std::vector<std::string>* log = nullptr);
+                     std::vector<std::string>* log = nullptr, std::vector<TurnRow>* trace = nullptr);
 
 }  // namespace mists::analysis

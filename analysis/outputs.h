@@ -37,7 +37,10 @@ std::string report_markdown(const StudyConfig& cfg, const nlohmann::json& proven
 // report.html: one self-contained page (plots embedded, sortable tables, no network) from
 // report.md's text and the PNG plots in `dir`.
 void write_report_html(const std::string& markdown, const std::string& dir);
-// Runs scripts/plots.py on `dir` (python3 + matplotlib); false when it failed (see dir/plots.log).
+// traces.csv (a row per turn of every game) and traces.json (each cell's pile targets), from
+// the chunk traces of a study run with --trace.
+void write_traces(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
+// Runs scripts/plots.py (and scripts/plot_traces.py when traces.csv exists) on `dir` (python3 + matplotlib); false when it failed (see dir/plots.log).
 bool draw_plots(const std::string& dir);
 
 // All of the above into `dir`. Returns false when the plots could not be drawn.

@@ -89,14 +89,14 @@ std::string body_html(const std::string& markdown) {
   std::string line;
   bool in_table = false, head_done = false;
   auto close_table = [&] {
-    if (in_table) html << "</tbody></table>\n";
+    if (in_table) html << "</tbody></table></div>\n";
     in_table = false;
   };
   while (std::getline(in, line)) {
     if (line.rfind("|", 0) == 0) {
       const auto cells = table_cells(line);
       if (!in_table) {
-        html << "<table class=\"sortable\"><thead><tr>";
+        html << "<div class=\"table-wrap\"><table class=\"sortable\"><thead><tr>";
         for (const auto& c : cells) html << "<th title=\"sort\">" << inline_marks(c) << "</th>";
         html << "</tr></thead><tbody>\n";
         in_table = true;
@@ -121,27 +121,45 @@ std::string body_html(const std::string& markdown) {
   return html.str();
 }
 
-const char* STYLE = R"(body{font-family:sans-serif;max-width:80em;margin:1em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-size:90%}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
-th{background:#eee;cursor:pointer;user-select:none}th.asc::after{content:" \25B2"}th.desc::after{content:" \25BC"}
-tr:nth-child(even) td{background:#fafafa}blockquote{border-left:4px solid #c90;margin:1em 0;padding:.5em 1em;background:#fff8e8}
-figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}code{background:#f3f3f3;padding:0 .2em})";
+// Wide tables scroll sideways in their own box instead of overflowing the page or squeezing their
+// cells: data cells never wrap ("27.5% [16.1, 42.8]" stays on one line), headers may (agent texts
+// after their commas, see SCRIPT). Figures scale down to the page width.
+const char* STYLE = R"(body{font-family:sans-serif;max-width:80em;margin:1em auto;padding:0 1em;color:#222;line-height:1.4}
+h1{font-size:1.7em}h2{font-size:1.3em;margin-top:1.6em;border-bottom:1px solid #ddd;padding-bottom:.15em}
+.table-wrap{overflow-x:auto;margin:1em 0;max-width:100%}
+table{border-collapse:collapse;font-size:90%;font-variant-numeric:tabular-nums}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
+td{white-space:nowrap}td.num,th.num{text-align:right}
+th{background:#eee;cursor:pointer;user-select:none;vertical-align:bottom;min-width:3em}th:hover,th:focus{background:#dde6f0;outline:none}
+th.asc::after{content:" \25B2"}th.desc::after{content:" \25BC"}
+tr:nth-child(even) td{background:#fafafa}tbody tr:hover td{background:#f0f5fa}
+blockquote{border-left:4px solid #c90;margin:1em 0;padding:.5em 1em;background:#fff8e8}
+figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}figcaption{color:#666;font-size:85%}
+code{background:#f3f3f3;padding:0 .2em;overflow-wrap:anywhere})";
 
-// Click a header to sort by that column (numbers by value, text by text); click again to reverse.
-const char* SCRIPT = R"(function key(t){var m=t.replace(/[^0-9.+-]/g,' ').trim().split(' ')[0];var v=parseFloat(m);return isNaN(v)?t:v;}
-document.querySelectorAll('table.sortable').forEach(function(tb){tb.querySelectorAll('th').forEach(function(th,i){
-th.addEventListener('click',function(){var body=tb.tBodies[0];var rows=Array.from(body.rows);var asc=!th.classList.contains('asc');
-tb.querySelectorAll('th').forEach(function(h){h.classList.remove('asc','desc');});th.classList.add(asc?'asc':'desc');
+// Click a header (or Enter on it) to sort by that column (numbers by value, text by text); click again
+// to reverse. Columns whose every cell starts with a number (or is a dash) are right-aligned. A header
+// may break after the commas and colons of an agent text (a <wbr>: its text is unchanged).
+const char* SCRIPT = R"(function wbr(c){if(/[,:][^\s]/.test(c.textContent))c.innerHTML=c.innerHTML.replace(/([,:])(?=[^\s<])/g,'$1<wbr>');}
+function key(t){var m=t.replace(/[^0-9.+-]/g,' ').trim().split(' ')[0];var v=parseFloat(m);return isNaN(v)?t:v;}
+document.querySelectorAll('table.sortable').forEach(function(tb){var heads=tb.querySelectorAll('th');heads.forEach(function(th,i){
+var rows0=Array.from(tb.tBodies[0].rows),cell=function(r){return r.cells[i]?r.cells[i].textContent.trim():'';};
+if(rows0.some(function(r){return /^[-+\u00d7]?[0-9]/.test(cell(r));})&&rows0.every(function(r){return /^([-+\u00d7]?[0-9]|\u2014$)/.test(cell(r));})){
+th.classList.add('num');rows0.forEach(function(r){r.cells[i].classList.add('num');});}wbr(th);
+th.tabIndex=0;th.setAttribute('aria-sort','none');
+function sort(){var body=tb.tBodies[0];var rows=Array.from(body.rows);var asc=!th.classList.contains('asc');
+heads.forEach(function(h){h.classList.remove('asc','desc');h.setAttribute('aria-sort','none');});
+th.classList.add(asc?'asc':'desc');th.setAttribute('aria-sort',asc?'ascending':'descending');
 rows.sort(function(a,b){var x=key(a.cells[i].textContent),y=key(b.cells[i].textContent);
 var c=(typeof x===typeof y)?(x<y?-1:x>y?1:0):(typeof x==='number'?-1:1);return asc?c:-c;});
-rows.forEach(function(r){body.appendChild(r);});});});});)";
+rows.forEach(function(r){body.appendChild(r);});}
+th.addEventListener('click',sort);th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();sort();}});});});)";
 
 }  // namespace
 
 void write_report_html(const std::string& markdown, const std::string& dir) {
   std::ostringstream html;
   const std::string title = markdown.rfind("# ", 0) == 0 ? markdown.substr(2, markdown.find('\n') - 2) : "mists report";
-  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape(title) << "</title><style>" << STYLE
+  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" << escape(title) << "</title><style>" << STYLE
        << "</style></head><body>\n" << body_html(markdown) << "<h2>Plots</h2>\n";
   int plots = 0;
   for (const char* name : {"win_rate_heatmap", "ghost_budget", "loss_causes", "search_budget", "trajectories"}) {

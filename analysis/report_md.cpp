@@ -212,6 +212,7 @@ bool write_outputs(const StudyConfig& cfg, const json& provenance, const std::ve
   write_cells_json(cfg, provenance, cells, stats, dir + "/cells.json");
   const std::string md = report_markdown(cfg, provenance, cells, stats);
   write_atomic(dir + "/report.md", md);
+  if (cfg.trace) write_traces(cfg, cells, dir);
   const bool plots = draw_plots(dir);
   write_report_html(md, dir);
   return plots;

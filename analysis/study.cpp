@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "analysis/error.h"
@@ -45,6 +46,22 @@ namespace {
 
 std::string chunk_path(const std::string& dir, const CellSpec& c, int k) {
   return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
+}
+
+std::string trace_path(const std::string& dir, const CellSpec& c, int k) {
+  return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".trace.csv";
+}
+
+constexpr const char* TRACE_HEADER = "game,turn,score,ghost_supply,ghosts_on_board,pile,tiles_left,hounds,face_down,end";
+
+std::string trace_text(const std::vector<std::vector<TurnRow>>& traces, int first) {
+  std::ostringstream os;
+  os << TRACE_HEADER << '\n';
+  for (size_t g = 0; g < traces.size(); ++g)
+    for (const TurnRow& r : traces[g])
+      os << first + int(g) << ',' << r.turn << ',' << r.score << ',' << r.ghost_supply << ',' << r.ghosts_on_board << ','
+         << r.pile << ',' << r.tiles_left << ',' << r.hounds << ',' << r.face_down << ',' << (r.end ? 1 : 0) << '\n';
+  return os.str();
 }
 
 ChunkKey chunk_key(const StudyConfig& cfg, const std::string& hash, const CellSpec& c, int k) {
@@ -136,16 +153,19 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
       const ChunkKey key = chunk_key(cfg, hash, c, k);
       const std::string path = chunk_path(dir, c, k);
       std::vector<GameRow> rows;
-      if (fs::exists(path)) {
+      // With traces, a chunk counts as done only with its trace beside it (written first).
+      if (fs::exists(path) && (!cfg.trace || fs::exists(trace_path(dir, c, k)))) {
         rows = read_chunk(path, key);
         progress.read(c.agent, key.count);
       } else {
         const auto began = std::chrono::steady_clock::now();
         rows.resize(size_t(key.count));
+        std::vector<std::vector<TurnRow>> traces(cfg.trace ? size_t(key.count) : 0);
         tbb::parallel_for(0, key.count, [&](int i) {
           rows[size_t(i)].game = key.first + i;
-          rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(key.first + i));
+          rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(key.first + i), nullptr, cfg.trace ? &traces[size_t(i)] : nullptr);
         }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
+        if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
         write_atomic(path, chunk_text(key, rows));
         ++chunks_played;
         progress.played(c.agent, key.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), c.id());
@@ -238,6 +258,11 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
       }
       if (found.empty()) throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " is in no shard: finish the shards first");
       auto rows = read_chunk(found, key);
+      if (cfg.trace) {
+        const std::string tp = found.substr(0, found.size() - 4) + ".trace.csv";
+        if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
+        write_atomic(trace_path(out, c, k), read_file(tp));
+      }
       write_atomic(chunk_path(out, c, k), text);
       res.rows.insert(res.rows.end(), rows.begin(), rows.end());
     }

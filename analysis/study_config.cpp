@@ -33,6 +33,7 @@ AgentParams search_params(const MctsConfig& m) {
 json StudyConfig::to_json() const {
   json j;
   j["title"] = title;
+  j["trace"] = trace;
   j["seed"] = seed;
   j["precision"] = precision;
   j["min_games"] = min_games;
@@ -63,6 +64,7 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   const Fields f(j, where, "config");
   StudyConfig c;
   c.title = f.text("title");
+  c.trace = f.has("trace") && f.boolean("trace");
   c.seed = f.u64("seed");
   c.precision = f.real("precision", 0, 0.5);
   c.min_games = int(f.integer("min_games", 1, MAX_GAMES));
@@ -125,6 +127,7 @@ std::string StudyConfig::games_hash() const {
   json j = to_json();
   j.erase("title");
   j.erase("shard");
+  j.erase("trace");
   return fnv1a64_hex(j.dump());
 }
 

@@ -98,6 +98,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--resume", resume, "Finish a killed study in this folder (its study.json decides everything but --threads)");
   cmd.add_option("--shard", shard, "Play only slice K of N of the study's chunks, e.g. 2/4 (combine with mists merge)");
   cmd.add_option("--title", title, "Report title");
+  cmd.add_flag("--trace", trace, "Also write traces.csv (a row per turn of every game) and the trajectory plot");
   cmd.add_flag("--verbose,-v", verbose, "Print each cell's result as it finishes");
   cmd.add_flag("--quiet,-q", quiet, "No progress output");
 }
@@ -159,6 +160,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
     if (!default_title.empty() && !default_cells) cfg.title = default_title;
   }
   if (!title.empty()) cfg.title = title;
+  if (trace) cfg.trace = true;
   cfg.threads = threads;
   if (!shard.empty()) {
     const auto slash = shard.find('/');

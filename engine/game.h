@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,24 +56,30 @@ class Dealer {
   std::vector<size_t> cursor_;
 };
 
+// Called with the state before every face-up draw and once at the end (per-turn traces).
+using TurnObserver = std::function<void(const State&)>;
+
 // Plays a game to its end. `choose(state, options, n)` returns the index of the chosen option; it
 // is asked only when n >= 2. `log`, when given, receives the record steps ("draw 14a",
-// "place 1 0 2", ...): every draw and every decision with two or more options.
+// "place 1 0 2", ...): every draw and every decision with two or more options. `on_turn`, when
+// given, sees the state at every draw and at the end.
 template <class Choose>
-GameSummary play_game(const Rules& rules, const Deal& deal, Choose&& choose, std::vector<std::string>* log = nullptr);
+GameSummary play_game(const Rules& rules, const Deal& deal, Choose&& choose, std::vector<std::string>* log = nullptr,
+                      const TurnObserver* on_turn = nullptr);
 
 // ---- implementation -------------------------------------------------------------------------------
 
 void check_or_die(const Rules& rules, const State& s, const char* where);
 
 template <class Choose>
-GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::vector<std::string>* log) {
+GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::vector<std::string>* log, const TurnObserver* on_turn) {
   State s = initial_state(R);
   Dealer dealer(R, deal);
   thread_local Action options[MAX_ACTIONS];
   int decisions = 0, forced = 0;
   while (!is_over(s)) {
     if (is_chance(s)) {
+      if (on_turn) (*on_turn)(s);
       const int t = dealer.draw(s);
       if (log) log->push_back("draw " + R.types[t].id);
     } else {
@@ -92,6 +99,7 @@ GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::ve
     check_or_die(R, s, "play_game");
 #endif
   }
+  if (on_turn) (*on_turn)(s);
   return summarize(R, s, decisions, forced);
 }
 

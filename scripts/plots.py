@@ -6,10 +6,15 @@
   loss_causes.png       share of games lost by each cause, per level (each agent, official budgets)
   search_budget.png     win rate against the playouts of mcts / clairvoyant agents that differ only
                         in `playouts=N` (one line per level and player count)
-Uses Debian's python3-matplotlib and python3-numpy only.
+Panels follow the agents in the study's order (cells.json, else study.json, else cells.csv); every
+outcome and every level has one colour in every panel. Uses Debian's python3-matplotlib and
+python3-numpy only. tests/plots_test.py checks these rules (run by scripts/ci-browser.sh).
 """
 import csv
+import json
+import math
 import sys
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 
@@ -20,124 +25,236 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 CAUSES = ["ghost_supply", "pile1_target", "pile2_target", "tiles_out", "unplaceable"]
-CAUSE_LABELS = ["ghost supply", "pile 1 target", "pile 2 target", "tiles out", "unplaceable"]
+OUTCOMES = ["won"] + CAUSES
+OUTCOME_LABELS = {"won": "won", "ghost_supply": "ghost supply", "pile1_target": "pile 1 target",
+                  "pile2_target": "pile 2 target", "tiles_out": "tiles out", "unplaceable": "unplaceable"}
+# One fixed colour per outcome (Okabe-Ito, colour-blind safe), the same in every panel and plot.
+OUTCOME_COLOURS = {"won": "#009E73", "ghost_supply": "#CC79A7", "pile1_target": "#E69F00",
+                   "pile2_target": "#D55E00", "tiles_out": "#56B4E9", "unplaceable": "#555555"}
+# One fixed colour per level (1-6) in the line plots.
+LEVEL_COLOURS = {1: "#0072B2", 2: "#E69F00", 3: "#009E73", 4: "#D55E00", 5: "#CC79A7", 6: "#000000"}
+MAX_COLUMNS = 3  # panels per row before a grid wraps
 
 
-def main(folder: Path) -> None:
-    rows = list(csv.DictReader(open(folder / "cells.csv")))
+def level_colour(level: int) -> str:
+    return LEVEL_COLOURS.get(level, f"C{level % 10}")
+
+
+def win_rate_label(rate: float) -> str:
+    """A win rate as a heat-map label: one decimal below 10% (0.5% is not "0%"), whole percent above."""
+    p = 100 * rate
+    if p == 0:
+        return "0%"
+    if p < 0.05:
+        return "<0.1%"
+    if p < 9.95:
+        return f"{p:.1f}%"
+    if p > 99.5 and rate < 1:
+        return ">99%"
+    return f"{math.floor(p + 0.5)}%"
+
+
+def agent_label(agent: str, width: int = 24) -> str:
+    """An agent text for a title: the name, then its parameters wrapped over lines of <= width."""
+    name, _, params = agent.partition(":")
+    if not params:
+        return name
+    return name + "\n" + "\n".join(textwrap.wrap(", ".join(params.split(",")), width, break_on_hyphens=False))
+
+
+def read_rows(folder: Path):
+    rows = list(csv.DictReader(open(folder / "cells.csv", newline="")))
     for r in rows:
         for k in ("level", "players", "ghosts", "ghost_delta", "games", "wins"):
             r[k] = int(r[k])
         for k in ("win_rate", "ci_lo", "ci_hi"):
             r[k] = float(r[k])
-    agents = sorted({r["agent"] for r in rows})
-    official = [r for r in rows if r["ghost_delta"] == 0]
+        for c in CAUSES:
+            r["loss_" + c] = int(r["loss_" + c])
+    return rows
 
-    # Heat map: level x players, one panel per agent with at least 2 such cells.
+
+def study_agents(folder: Path, rows) -> list:
+    """The agents in the order the study lists them (cells.json, else study.json, else cells.csv)."""
+    present = list(dict.fromkeys(r["agent"] for r in rows))
+    for name, cells in (("cells.json", lambda d: d["cells"]), ("study.json", lambda d: d["config"]["cells"])):
+        try:
+            order = list(dict.fromkeys(c["agent"] for c in cells(json.load(open(folder / name)))))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if set(present) <= set(order):
+            return [a for a in order if a in present]
+    return present
+
+
+def panel_grid(n: int, panel_w: float, panel_h: float, columns: int = MAX_COLUMNS, **kw):
+    """A figure of n panels, at most `columns` a row; the unused axes of the last row hidden."""
+    cols = min(n, columns)
+    rows = math.ceil(n / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(panel_w * cols, panel_h * rows), squeeze=False,
+                             layout="constrained", **kw)
+    flat = list(axes.flat)
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
+def heatmap_figure(rows, agents):
+    """Level x players at the official budgets, one panel per agent with at least 2 player counts."""
+    official = [r for r in rows if r["ghost_delta"] == 0]
     # (agents played at one player count only appear in the loss-cause panels and the report)
     grid_agents = [a for a in agents if len({r["players"] for r in official if r["agent"] == a}) >= 2]
-    if grid_agents:
-        levels = sorted({r["level"] for r in official})
-        players = sorted({r["players"] for r in official})
-        fig, axes = plt.subplots(1, len(grid_agents), figsize=(1.4 + 1.3 * len(players) * len(grid_agents), 1.2 + 0.7 * len(levels)), squeeze=False)
-        for ax, agent in zip(axes[0], grid_agents):
-            m = np.full((len(levels), len(players)), np.nan)
-            for r in official:
-                if r["agent"] == agent:
-                    m[levels.index(r["level"]), players.index(r["players"])] = r["win_rate"]
-            im = ax.imshow(m, vmin=0, vmax=1, cmap="viridis", aspect="auto")
-            for i in range(len(levels)):
-                for j in range(len(players)):
-                    if not np.isnan(m[i, j]):
-                        ax.text(j, i, f"{100 * m[i, j]:.0f}%", ha="center", va="center", color="white" if m[i, j] < 0.6 else "black", fontsize=9)
-            ax.set_xticks(range(len(players)), [str(p) for p in players])
-            ax.set_yticks(range(len(levels)), [str(lv) for lv in levels])
-            ax.set_xlabel("players")
+    if not grid_agents:
+        return None
+    levels = sorted({r["level"] for r in official})
+    players = sorted({r["players"] for r in official})
+    fig, axes = panel_grid(len(grid_agents), 1.0 + 0.75 * len(players), 1.5 + 0.5 * len(levels))
+    for k, (ax, agent) in enumerate(zip(axes, grid_agents)):
+        m = np.full((len(levels), len(players)), np.nan)
+        for r in official:
+            if r["agent"] == agent:
+                m[levels.index(r["level"]), players.index(r["players"])] = r["win_rate"]
+        im = ax.imshow(m, vmin=0, vmax=1, cmap="viridis", aspect="auto")
+        for i in range(len(levels)):
+            for j in range(len(players)):
+                if not np.isnan(m[i, j]):
+                    ax.text(j, i, win_rate_label(m[i, j]), ha="center", va="center",
+                            color="white" if m[i, j] < 0.6 else "black", fontsize=8)
+        ax.set_xticks(range(len(players)), [str(p) for p in players])
+        ax.set_yticks(range(len(levels)), [str(lv) for lv in levels])
+        ax.set_xlabel("players")
+        if k % MAX_COLUMNS == 0:
             ax.set_ylabel("level")
-            ax.set_title(f"win rate — {agent}")
-        fig.colorbar(im, ax=axes[0].tolist(), fraction=0.03)
-        fig.savefig(folder / "win_rate_heatmap.png", dpi=110, bbox_inches="tight")
-        plt.close(fig)
+        ax.set_title(agent_label(agent), fontsize=9)
+    fig.suptitle("win rate at the official ghost budgets", fontsize=10)
+    fig.colorbar(im, ax=axes, fraction=0.04, shrink=0.9, label="win rate")
+    return fig
 
-    # Win rate against the ghost budget, one line per level, per (agent, players) with a sweep.
+
+def ghost_budget_figure(rows, agents):
+    """Win rate against the ghost budget, one line per level, per (agent, players) with a sweep."""
     sweeps = defaultdict(list)
     for r in rows:
         sweeps[(r["agent"], r["players"])].append(r)
-    sweeps = {k: v for k, v in sweeps.items() if len({r["ghost_delta"] for r in v}) > 1}
-    if sweeps:
-        fig, axes = plt.subplots(1, len(sweeps), figsize=(6 * len(sweeps), 4.2), squeeze=False)
-        for ax, ((agent, players), cells) in zip(axes[0], sorted(sweeps.items())):
-            for level in sorted({r["level"] for r in cells}):
-                pts = sorted((r for r in cells if r["level"] == level), key=lambda r: r["ghost_delta"])
-                x = [r["ghost_delta"] for r in pts]
-                ax.plot(x, [r["win_rate"] for r in pts], marker="o", label=f"level {level}")
-                ax.fill_between(x, [r["ci_lo"] for r in pts], [r["ci_hi"] for r in pts], alpha=0.2)
-            ax.set_xticks(sorted({r["ghost_delta"] for r in cells}))
-            ax.set_xlabel("ghost total relative to the official one")
-            ax.set_ylabel("win rate")
-            ax.set_ylim(-0.02, 1.02)
-            ax.grid(alpha=0.3)
-            ax.set_title(f"{agent}, {players} player{'s' if players > 1 else ''} (bands: 95% Wilson)")
-            ax.legend(fontsize=8)
-        fig.savefig(folder / "ghost_budget.png", dpi=110, bbox_inches="tight")
-        plt.close(fig)
+    keys = [k for k, v in sweeps.items() if len({r["ghost_delta"] for r in v}) > 1]
+    if not keys:
+        return None
+    keys.sort(key=lambda k: (agents.index(k[0]), k[1]))
+    # A row per agent when every agent swept the same few player counts, else rows of MAX_COLUMNS.
+    per_agent = {a: tuple(p for b, p in keys if b == a) for a, _ in keys}
+    same = len(set(per_agent.values())) == 1 and len(next(iter(per_agent.values()))) <= 4
+    fig, axes = panel_grid(len(keys), 3.6, 2.9, columns=len(next(iter(per_agent.values()))) if same else MAX_COLUMNS,
+                           sharex=True, sharey=True)
+    levels_seen = set()
+    for ax, key in zip(axes, keys):
+        agent, players = key
+        cells = sweeps[key]
+        for level in sorted({r["level"] for r in cells}):
+            pts = sorted((r for r in cells if r["level"] == level), key=lambda r: r["ghost_delta"])
+            x = [r["ghost_delta"] for r in pts]
+            colour = level_colour(level)
+            ax.plot(x, [r["win_rate"] for r in pts], marker="o", markersize=4, color=colour)
+            ax.fill_between(x, [r["ci_lo"] for r in pts], [r["ci_hi"] for r in pts], color=colour, alpha=0.18, linewidth=0)
+            levels_seen.add(level)
+        deltas = sorted({r["ghost_delta"] for r in cells})
+        ax.set_xticks(deltas, [f"{d:+d}" if d else "0" for d in deltas])
+        ax.set_ylim(-0.02, 1.02)
+        ax.grid(alpha=0.3)
+        ax.set_title(f"{agent_label(agent, 30)}, {players} player{'s' if players > 1 else ''}", fontsize=9)
+    fig.supxlabel("ghost total relative to the official one", fontsize=9)
+    fig.supylabel("win rate (bands: 95% Wilson)", fontsize=9)
+    handles = [plt.Line2D([], [], color=level_colour(lv), marker="o", markersize=4, label=f"level {lv}")
+               for lv in sorted(levels_seen)]
+    fig.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0), ncol=min(len(handles), 6),
+               fontsize=8, frameon=False)
+    return fig
 
-    # Loss causes per level at the official budgets, one panel per agent.
-    if official:
-        fig, axes = plt.subplots(1, len(agents), figsize=(4.5 * len(agents), 3.8), squeeze=False)
-        for ax, agent in zip(axes[0], agents):
-            by_level = defaultdict(lambda: np.zeros(len(CAUSES) + 1))
-            for r in official:
-                if r["agent"] == agent:
-                    v = by_level[r["level"]]
-                    v[0] += r["wins"]
-                    for i, c in enumerate(CAUSES):
-                        v[i + 1] += int(r["loss_" + c])
-            levels = sorted(by_level)
-            if not levels:
-                continue
-            totals = np.array([by_level[lv].sum() for lv in levels])
-            bottom = np.zeros(len(levels))
-            for i, label in enumerate(["won"] + CAUSE_LABELS):
-                share = np.array([by_level[lv][i] for lv in levels]) / np.maximum(totals, 1)
-                if share.any():
-                    ax.bar([str(lv) for lv in levels], share, bottom=bottom, label=label)
-                    bottom += share
-            ax.set_xlabel("level (all player counts, official budgets)")
+
+def loss_causes_figure(rows, agents):
+    """Share of games by outcome per level at the official budgets, one panel per agent."""
+    official = [r for r in rows if r["ghost_delta"] == 0]
+    panels = [a for a in agents if any(r["agent"] == a for r in official)]
+    if not panels:
+        return None
+    fig, axes = panel_grid(len(panels), 3.2, 3.0, sharey=True)
+    used = set()
+    for k, (ax, agent) in enumerate(zip(axes, panels)):
+        by_level = defaultdict(lambda: np.zeros(len(OUTCOMES)))
+        for r in official:
+            if r["agent"] == agent:
+                v = by_level[r["level"]]
+                v[0] += r["wins"]
+                for i, c in enumerate(CAUSES):
+                    v[i + 1] += r["loss_" + c]
+        levels = sorted(by_level)
+        totals = np.array([by_level[lv].sum() for lv in levels])
+        bottom = np.zeros(len(levels))
+        for i, outcome in enumerate(OUTCOMES):
+            share = np.array([by_level[lv][i] for lv in levels]) / np.maximum(totals, 1)
+            if share.any():
+                ax.bar([str(lv) for lv in levels], share, bottom=bottom, label=OUTCOME_LABELS[outcome],
+                       color=OUTCOME_COLOURS[outcome], width=0.7)
+                bottom += share
+                used.add(outcome)
+        ax.set_xlabel("level")
+        if k % MAX_COLUMNS == 0:
             ax.set_ylabel("share of games")
-            ax.set_title(f"how games end — {agent}")
-            ax.legend(fontsize=7, loc="lower right")
-        fig.savefig(folder / "loss_causes.png", dpi=110, bbox_inches="tight")
-        plt.close(fig)
+        ax.set_ylim(0, 1)
+        ax.set_title(agent_label(agent), fontsize=9)
+    fig.suptitle("how games end (all player counts, official ghost budgets)", fontsize=10)
+    # One legend for every panel, outside the axes (right of them): it never covers a bar.
+    handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[o], label=OUTCOME_LABELS[o])
+               for o in reversed(OUTCOMES) if o in used]  # top to bottom as stacked
+    fig.legend(handles=handles, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8, frameon=False)
+    return fig
 
-    budget_plot(folder, rows)
 
-
-def budget_plot(folder: Path, rows) -> None:
+def search_budget_figure(rows):
     """Win rate against search budget for agents written NAME:playouts=N (nothing else changed)."""
     pts = defaultdict(list)
     for r in rows:
         name, _, params = r["agent"].partition(":")
-        if name in ("mcts", "clairvoyant") and params.startswith("playouts=") and "," not in params:
+        if name in ("mcts", "clairvoyant") and params.startswith("playouts=") and "," not in params and r["ghost_delta"] == 0:
             pts[(name, r["level"], r["players"])].append((int(params.split("=")[1]), r))
-    pts = {k: sorted(v, key=lambda x: x[0]) for k, v in pts.items() if len(v) >= 3}
+    # (official budgets only: a ghost sweep of one agent is not a search-budget curve)
+    pts = {k: sorted(v, key=lambda x: x[0]) for k, v in pts.items() if len({p for p, _ in v}) >= 3}
     if not pts:
-        return
-    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+        return None
+    fig, ax = plt.subplots(figsize=(6.5, 4.2), layout="constrained")
+    player_counts = sorted({k[2] for k in pts})
+    styles = ["-", "--", ":", "-."]
     for (name, level, players), v in sorted(pts.items()):
         x = [p for p, _ in v]
-        ax.plot(x, [r["win_rate"] for _, r in v], marker="o", label=f"{name}, level {level}, {players}p")
-        ax.fill_between(x, [r["ci_lo"] for _, r in v], [r["ci_hi"] for _, r in v], alpha=0.2)
+        colour = level_colour(level)
+        ax.plot(x, [r["win_rate"] for _, r in v], marker="o" if name == "mcts" else "s", color=colour,
+                linestyle=styles[player_counts.index(players) % len(styles)], label=f"{name}, level {level}, {players}p")
+        ax.fill_between(x, [r["ci_lo"] for _, r in v], [r["ci_hi"] for _, r in v], color=colour, alpha=0.15, linewidth=0)
     ax.set_xscale("log")
-    ax.set_xticks(sorted({p for v in pts.values() for p, _ in v}), [str(p) for p in sorted({p for v in pts.values() for p, _ in v})])
+    budgets = sorted({p for v in pts.values() for p, _ in v})
+    ax.set_xticks(budgets, [str(p) for p in budgets])
+    ax.minorticks_off()
     ax.set_xlabel("playouts per decision")
     ax.set_ylabel("win rate")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
-    ax.set_title("win rate against search budget (bands: 95% Wilson)")
-    ax.legend(fontsize=8)
-    fig.savefig(folder / "search_budget.png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    ax.set_title("win rate against search budget (bands: 95% Wilson)", fontsize=10)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False)
+    return fig
+
+
+def save(fig, path: Path) -> None:
+    if fig is not None:
+        fig.savefig(path, dpi=110, bbox_inches="tight")
+        plt.close(fig)
+
+
+def main(folder: Path) -> None:
+    rows = read_rows(folder)
+    agents = study_agents(folder, rows)
+    save(heatmap_figure(rows, agents), folder / "win_rate_heatmap.png")
+    save(ghost_budget_figure(rows, agents), folder / "ghost_budget.png")
+    save(loss_causes_figure(rows, agents), folder / "loss_causes.png")
+    save(search_budget_figure(rows), folder / "search_budget.png")
 
 
 if __name__ == "__main__":

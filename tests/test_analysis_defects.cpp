@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "analysis/agents.h"
@@ -192,4 +193,30 @@ TEST_CASE("defect 10: the commands agree on their flags and every --help shows a
   const auto few = ah::run_cli({"balance", "--level", "1", "--param", "goal", "--lo", "40", "--hi", "60", "--games", "1",
                                 "--out", dir.sub("b"), "-q"}, logs);
   CHECK(few.status < 2);
+}
+
+TEST_CASE("traces: --trace writes a row per turn of every game, ending where games.csv ends, and survives --resume") {
+  ah::TempDir logs("tr-logs"), dir("tr");
+  const auto r = ah::run_cli({"analyze", "--levels", "1,5", "--players", "2", "--games", "6", "--chunk", "3", "--trace", "--out", dir.sub("s"), "-q"}, logs);
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  const ah::Csv games = ah::read_csv(dir.sub("s/games.csv"));
+  const ah::Csv traces = ah::read_csv(dir.sub("s/traces.csv"));
+  std::map<std::pair<std::string, std::string>, std::vector<std::map<std::string, std::string>>> by_game;
+  for (const auto& row : traces.rows) by_game[{row.at("cell"), row.at("game")}].push_back(row);
+  REQUIRE(by_game.size() == games.rows.size());
+  for (const auto& g : games.rows) {
+    const auto& rows = by_game[{g.at("cell"), g.at("game")}];
+    REQUIRE(!rows.empty());
+    CHECK(rows.back().at("end") == "1");
+    CHECK(rows.back().at("score") == g.at("score"));
+    CHECK(rows.back().at("turn") == g.at("turns"));
+    CHECK(rows.front().at("turn") == "0");
+  }
+  CHECK(fs::exists(dir.sub("s/trajectories.png")));
+  // A lost trace file is played again on --resume, and gives the same rows.
+  const std::string before = ah::slurp(dir.sub("s/traces.csv"));
+  fs::remove(dir.sub("s/chunks/L5-P2-G13-expert-1.trace.csv"));
+  const auto again = ah::run_cli({"analyze", "--resume", dir.sub("s"), "-q"}, logs);
+  REQUIRE_MESSAGE(again.status == 0, again.err);
+  CHECK(ah::slurp(dir.sub("s/traces.csv")) == before);
 }

@@ -1,0 +1,223 @@
+#!/usr/bin/python3
+"""Regression tests of scripts/plots.py (standard library + Debian's matplotlib/numpy; no pytest).
+
+  /usr/bin/python3 tests/plots_test.py       (run by scripts/ci-browser.sh)
+
+One test per plot defect fixed once: outcome colours fixed per cause (not by order of appearance),
+legends outside the axes, heat-map labels ("0.5%", not "0%"), panels in the study's agent order,
+no overlapping labels (long agent texts with parameters), and the search-budget curve only where
+the playouts differ.
+"""
+import csv
+import importlib.util
+import json
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+from matplotlib.colors import to_hex  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("plots", ROOT / "scripts" / "plots.py")
+plots = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(plots)
+plt = plots.plt
+
+LONG = "expert:pressure=2,supply=1.5,low_supply=9,dead_ghost=0.5"
+AGENTS = ["zeta", "greedy", LONG, "alpha"]  # study order; deliberately not alphabetical
+
+
+def make_rows(agents=AGENTS, levels=(1, 3, 6), players=(1, 2, 3), deltas=(-1, 0, 1), games=200):
+    """Synthetic cells: agent k drops a different set of causes, one cell wins 0.5%."""
+    rows = []
+    for k, agent in enumerate(agents):
+        for lv in levels:
+            for p in players:
+                for d in deltas:
+                    wins = 1 if (k, lv, p, d) == (0, 1, 1, 0) else (games * (k + 1)) // (3 * lv + d + 3)
+                    losses = dict.fromkeys(plots.CAUSES, 0)
+                    rest = games - wins
+                    causes = plots.CAUSES[k % 3:k % 3 + 2]  # agent 0: ghost_supply, pile1; 1: pile1, pile2; ...
+                    losses[causes[0]] = rest // 2
+                    losses[causes[-1]] += rest - rest // 2
+                    r = {"cell": f"L{lv}-P{p}-{agent}-{d}", "level": lv, "players": p, "ghosts": 15 + d, "ghost_delta": d,
+                         "agent": agent, "games": games, "wins": wins, "win_rate": wins / games,
+                         "ci_lo": max(0.0, wins / games - 0.05), "ci_hi": min(1.0, wins / games + 0.05)}
+                    r.update({"loss_" + c: n for c, n in losses.items()})
+                    rows.append(r)
+    return rows
+
+
+def write_study(folder: Path, rows, json_order=None, study_order=None):
+    with open(folder / "cells.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(sorted(rows, key=lambda r: r["agent"]))  # csv order alphabetical: must not decide the panels
+    if json_order:
+        json.dump({"cells": [{"agent": a, "level": 1} for a in json_order]}, open(folder / "cells.json", "w"))
+    if study_order:
+        json.dump({"config": {"cells": [{"agent": a} for a in study_order]}}, open(folder / "study.json", "w"))
+
+
+def drawn(fig):
+    fig.draw_without_rendering()
+    return fig.canvas.get_renderer()
+
+
+def titles(fig):
+    return [ax.get_title() for ax in fig.axes if ax.get_visible() and ax.get_title()]
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+def test_outcome_colours_fixed():
+    assert set(plots.OUTCOME_COLOURS) == set(plots.OUTCOMES), "a colour for every outcome"
+    assert len({to_hex(c) for c in plots.OUTCOME_COLOURS.values()}) == len(plots.OUTCOMES), "distinct colours"
+    fig = plots.loss_causes_figure(make_rows(), AGENTS)
+    by_label = {plots.OUTCOME_LABELS[o]: to_hex(plots.OUTCOME_COLOURS[o]) for o in plots.OUTCOMES}
+    seen = set()
+    for ax in fig.axes:
+        for bars in ax.containers:
+            label = bars.get_label()
+            for patch in bars.patches:
+                got = to_hex(patch.get_facecolor())
+                assert got == by_label[label], f"{ax.get_title()!r}: {label} drawn {got}, fixed colour {by_label[label]}"
+            seen.add(label)
+    assert len(seen) >= 4, f"the synthetic panels should use several causes: {seen}"
+    for leg in fig.legends:
+        for handle, text in zip(leg.legend_handles if hasattr(leg, "legend_handles") else leg.legendHandles, leg.get_texts()):
+            assert to_hex(handle.get_facecolor()) == by_label[text.get_text()], f"legend {text.get_text()}"
+    plt.close(fig)
+
+
+def test_legends_outside_axes():
+    rows = make_rows()
+    figs = [plots.loss_causes_figure(rows, AGENTS), plots.ghost_budget_figure(rows, AGENTS),
+            plots.search_budget_figure(make_rows([f"mcts:playouts={n}" for n in (10, 100, 1000)]))]
+    for fig in figs:
+        r = drawn(fig)
+        legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+        assert legends, "a legend"
+        for leg in legends:
+            lb = leg.get_window_extent(r)
+            for ax in fig.axes:
+                if ax.get_visible():
+                    ab = ax.get_window_extent(r)
+                    assert not overlap(lb, ab), f"legend over the axes {ax.get_title()!r}: {lb} vs {ab}"
+        plt.close(fig)
+
+
+def test_heatmap_labels():
+    cases = {0.0: "0%", 0.005: "0.5%", 0.0625: "6.2%", 0.099: "9.9%", 0.0996: "10%", 0.125: "13%",
+             0.5: "50%", 0.87: "87%", 1.0: "100%", 0.0004: "<0.1%", 0.998: ">99%"}
+    for rate, want in cases.items():
+        got = plots.win_rate_label(rate)
+        assert got == want or (rate == 0.0625 and got == "6.3%"), f"win_rate_label({rate}) = {got!r}, want {want!r}"
+    fig = plots.heatmap_figure(make_rows(), AGENTS)
+    labels = [t.get_text() for ax in fig.axes for t in ax.texts]
+    assert "0.5%" in labels, f"the 0.5% cell drawn as one of {sorted(set(labels))}"
+    assert "0%" not in labels, "no cell of the synthetic study is 0 wins"
+    plt.close(fig)
+
+
+def test_panel_order_follows_study():
+    rows = make_rows()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write_study(folder, rows, json_order=AGENTS, study_order=list(reversed(AGENTS)))
+        assert plots.study_agents(folder, rows) == AGENTS, "cells.json order"
+        (folder / "cells.json").unlink()
+        assert plots.study_agents(folder, rows) == list(reversed(AGENTS)), "study.json order without cells.json"
+        (folder / "study.json").unlink()
+        assert plots.study_agents(folder, plots.read_rows(folder)) == sorted(AGENTS), "cells.csv order without both"
+        write_study(folder, rows, json_order=AGENTS)
+        seen = {}
+        originals = {n: getattr(plots, n) for n in ("heatmap_figure", "ghost_budget_figure", "loss_causes_figure")}
+        for n, f in originals.items():
+            setattr(plots, n, lambda rows, agents, f=f, n=n: seen.setdefault(n, agents) and f(rows, agents))
+        try:
+            plots.main(folder)  # the whole script on a folder: every plot written, panels in study order
+        finally:
+            for n, f in originals.items():
+                setattr(plots, n, f)
+        assert seen == dict.fromkeys(originals, AGENTS), f"main() passed the agents as {seen}"
+        for name in ("win_rate_heatmap", "ghost_budget", "loss_causes"):
+            assert (folder / f"{name}.png").stat().st_size > 1000, name
+        assert not (folder / "search_budget.png").exists(), "no playouts sweep in this study"
+    want = [plots.agent_label(a) for a in AGENTS]
+    for make in (plots.heatmap_figure, plots.loss_causes_figure):
+        fig = make(rows, AGENTS)
+        assert titles(fig) == want, f"{make.__name__}: panels {titles(fig)}, study order {want}"
+        plt.close(fig)
+    fig = plots.ghost_budget_figure(rows, AGENTS)
+    firsts = list(dict.fromkeys(t.rsplit(",", 1)[0] for t in titles(fig)))
+    want = [plots.agent_label(a, 30) for a in AGENTS]
+    assert firsts == want, f"ghost_budget: panels {firsts}, study order {want}"
+    plt.close(fig)
+
+
+def test_no_overlapping_text():
+    rows = make_rows(players=(1, 2, 3, 4, 5))
+    figs = {"heatmap": plots.heatmap_figure(rows, AGENTS), "ghost_budget": plots.ghost_budget_figure(rows, AGENTS),
+            "loss_causes": plots.loss_causes_figure(rows, AGENTS),
+            "search_budget": plots.search_budget_figure(make_rows([f"mcts:playouts={n}" for n in (10, 100, 1000, 10000)]))}
+    for name, fig in figs.items():
+        r = drawn(fig)
+        texts = []  # (owner axes or None, label, bbox)
+        for ax in fig.axes:
+            if not ax.get_visible():
+                continue
+            for t in [ax.title, ax.xaxis.label, ax.yaxis.label] + shown_ticklabels(ax) + ax.texts:
+                if t.get_visible() and t.get_text().strip():
+                    texts.append((ax, t.get_text(), t.get_window_extent(r)))
+        for t in [getattr(fig, a, None) for a in ("_suptitle", "_supxlabel", "_supylabel")]:
+            if t is not None and t.get_visible() and t.get_text():
+                texts.append((None, t.get_text(), t.get_window_extent(r)))
+        for i, (oa, la, ba) in enumerate(texts):
+            for ob, lb, bb in texts[i + 1:]:
+                assert not overlap(ba, bb), f"{name}: {la!r} overlaps {lb!r}"
+            for ax in fig.axes:
+                if ax.get_visible() and ax is not oa and oa is not None:
+                    assert not overlap(ba, ax.get_window_extent(r)), f"{name}: {la!r} over the panel {ax.get_title()!r}"
+        plt.close(fig)
+
+
+def test_search_budget_needs_distinct_playouts():
+    # One mcts agent swept over ghost budgets is no search-budget curve.
+    assert plots.search_budget_figure(make_rows(["mcts:playouts=8"])) is None
+    fig = plots.search_budget_figure(make_rows(["mcts:playouts=8", "mcts:playouts=16", "mcts:playouts=32"]))
+    assert fig is not None
+    plt.close(fig)
+
+
+def shown_ticklabels(ax):
+    """The tick labels drawn: those of ticks inside the view limits (the others keep stale places)."""
+    out = []
+    for locs, labels, lim in ((ax.get_xticks(), ax.get_xticklabels(), ax.get_xlim()),
+                              (ax.get_yticks(), ax.get_yticklabels(), ax.get_ylim())):
+        lo, hi = min(lim), max(lim)
+        out += [t for v, t in zip(locs, labels) if lo - 1e-9 * abs(hi - lo) <= v <= hi + 1e-9 * abs(hi - lo)]
+    return out
+
+
+def overlap(a, b, tolerance=1.0):
+    """True if two display boxes share more than a pixel strip."""
+    return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance) and (min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
+
+
+if __name__ == "__main__":
+    tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+            print(f"  ok   {name}")
+        except Exception:  # noqa: BLE001
+            failed += 1
+            print(f"  FAIL {name}\n" + traceback.format_exc())
+    print(f"plots_test: {'FAIL' if failed else 'PASS'} ({len(tests) - failed}/{len(tests)} passed)")
+    sys.exit(1 if failed else 0)
