@@ -34,7 +34,7 @@ struct OverrideRange {
   int lo, hi;
 };
 inline constexpr OverrideRange OVERRIDE_RANGES[] = {
-    {"ghosts", 3, 250}, {"goal", 1, 30000}, {"hound1", 0, 30000}, {"hound2", 0, 30000}, {"piles", 1, 3}};
+    {"ghosts", 0, 250}, {"goal", 1, 30000}, {"hound1", 0, 30000}, {"hound2", 0, 30000}, {"piles", 1, 3}};
 
 // "joint_scoring=majority, unplaceable=discard, haunted_adjacency=eight, finish_ghosts=none"
 std::string describe_switches(const Switches& sw);

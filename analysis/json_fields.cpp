@@ -1,5 +1,7 @@
 #include "analysis/json_fields.h"
 
+#include <algorithm>
+
 #include "analysis/error.h"
 #include "engine/number.h"
 
@@ -24,9 +26,11 @@ const nlohmann::json& Fields::at(const std::string& key) const {
 long long Fields::integer(const std::string& key, long long lo, long long hi) const {
   const auto& v = at(key);
   if (!v.is_number_integer()) fail(key, "expected a whole number, found " + v.dump());
-  if (v.is_number_unsigned() ? v.get<uint64_t>() > uint64_t(hi) : (v.get<long long>() < lo || v.get<long long>() > hi))
-    fail(key, v.dump() + " is out of range " + range_text(lo, hi));
-  return v.get<long long>();
+  // nlohmann keeps a non-negative number as unsigned: compare it as such before it fits a long long.
+  if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(std::max(hi, 0LL))) fail(key, v.dump() + " is out of range " + range_text(lo, hi));
+  const long long x = v.get<long long>();
+  if (x < lo || x > hi) fail(key, v.dump() + " is out of range " + range_text(lo, hi));
+  return x;
 }
 
 uint64_t Fields::u64(const std::string& key) const {

@@ -44,7 +44,7 @@ void add_balance(CLI::App& app) {
     const std::string out = a->out.empty() ? "results/balance-" + analysis::utc_stamp() : a->out;
     const analysis::BalanceResult r = analysis::run_balance(a->cfg, out);
     std::cout << r.verdict << "\nwritten: " << out << "/balance.md\n";
-    if (!r.reached) throw ExitCode(1);
+    if (!r.reached) throw ExitCode{1};
   });
 }
 

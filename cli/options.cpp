@@ -67,7 +67,7 @@ void GameFlags::apply(GameOptions& g) const {
   if (!ghosts.empty()) {
     const auto v = analysis::int_list(ghosts, "--ghosts");
     if (v.size() != 1) throw UsageError("--ghosts: this command plays one ghost total; a list is for analyze and compare");
-    if (v[0] < 3 || v[0] > 250) throw UsageError("--ghosts " + std::to_string(v[0]) + " is out of range 3..250 (the start tile alone takes 3)");
+    if (v[0] < 0 || v[0] > 250) throw UsageError("--ghosts " + std::to_string(v[0]) + " is out of range 0..250");
     g.ghosts = v[0];
   }
 }
@@ -137,6 +137,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
       const auto L = levels.empty() ? std::vector<int>{1, 2, 3, 4, 5, 6} : analysis::int_list(levels, "--levels");
       const auto P = players.empty() ? std::vector<int>{2} : analysis::int_list(players, "--players");
       const auto A = agents.empty() ? std::vector<std::string>{"expert"} : analysis::agent_list(agents);
+      if (A.empty()) throw UsageError("--agents: '" + agents + "' names no agent");
       const bool absolute = !ghosts.empty();
       const char* gflag = absolute ? "--ghosts" : "--ghost-deltas";
       const auto G = absolute ? analysis::int_list(ghosts, gflag) : deltas.empty() ? std::vector<int>{0} : analysis::int_list(deltas, gflag);

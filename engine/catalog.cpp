@@ -205,6 +205,26 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
   std::vector<CatalogIssue> out;
   if (cat.tiles.empty()) out.push_back({0, "", "tile", "the catalog has no [[tile]] entries"});
   if (cat.start.empty()) out.push_back({0, "", "start", "the catalog has no [[start]] cell"});
+  // What the engine can hold (engine/types.h), so that a catalog that validates can be played: the
+  // same limits build_rules enforces, with every copy in play (a level may leave some out).
+  if (cat.tiles.size() + cat.start.size() > size_t(MAX_TYPES))
+    out.push_back({0, "", "tile", std::to_string(cat.tiles.size() + cat.start.size()) + " designs, the engine holds " +
+                                      std::to_string(MAX_TYPES)});
+  int copies = 0;
+  for (const auto& t : cat.tiles) copies += t.copies;
+  if (copies + int(cat.start.size()) > MAX_TILES)
+    out.push_back({0, "", "copies", std::to_string(copies) + " tiles in play, the engine holds " +
+                                        std::to_string(MAX_TILES - int(cat.start.size())) + " besides the start cells"});
+  for (const auto* list : {&cat.start, &cat.tiles})
+    for (const auto& t : *list) {
+      int features = 0;  // the regions that become feature nodes (rules.cpp compile_type)
+      for (const auto& r : t.regions)
+        features += r.kind == RegionKind::City || r.kind == RegionKind::Road || r.kind == RegionKind::Mist ||
+                    r.kind == RegionKind::Castle || r.kind == RegionKind::Cemetery;
+      if (t.regions.size() > MAX_REGIONS)
+        out.push_back({t.line, t.id, "regions", std::to_string(t.regions.size()) + " regions, at most " + std::to_string(MAX_REGIONS) + " a tile"});
+      if (features > 8) out.push_back({t.line, t.id, "regions", std::to_string(features) + " features (cities, roads, mist, castle, cemetery), the engine holds 8 a tile"});
+    }
   for (const auto* list : {&cat.start, &cat.tiles}) {
     std::set<std::string> ids;  // a start cell may share its id with a land tile design (base game D)
     for (const auto& t : *list) {

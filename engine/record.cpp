@@ -1,5 +1,7 @@
 #include "record.h"
 
+#include "number.h"
+
 #include <functional>
 #include <map>
 #include <sstream>
@@ -105,22 +107,24 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
   int ln = 0;
   bool in_steps = false, have_format = false;
   std::map<std::string, int> seen;
-  auto to_int = [&](const std::vector<std::string>& w, const std::string& key) -> long long {
+  // Numbers are checked whole and in range (engine/number.h): never cut to fit.
+  auto to_int = [&](const std::vector<std::string>& w, const std::string& key, long long lo, long long hi) -> int {
     if (w.size() != 2) fail(name, ln, key, "expects one number");
     try {
-      size_t used = 0;
-      const long long v = std::stoll(w[1], &used);
-      if (used != w[1].size()) throw std::invalid_argument(w[1]);
-      return v;
-    } catch (const std::exception&) {
-      fail(name, ln, key, "'" + w[1] + "' is not a number");
+      return int(parse_integer(w[1], lo, hi));
+    } catch (const NumberError& e) {
+      fail(name, ln, key, e.what());
     }
   };
-  auto to_flag = [&](const std::vector<std::string>& w, const std::string& key) {
-    const long long v = to_int(w, key);
-    if (v != 0 && v != 1) fail(name, ln, key, "must be 0 or 1");
-    return v == 1;
+  auto to_u64 = [&](const std::vector<std::string>& w, const std::string& key) -> uint64_t {
+    if (w.size() != 2) fail(name, ln, key, "expects one number");
+    try {
+      return parse_u64(w[1]);
+    } catch (const NumberError& e) {
+      fail(name, ln, key, e.what());
+    }
   };
+  auto to_flag = [&](const std::vector<std::string>& w, const std::string& key) { return to_int(w, key, 0, 1) == 1; };
   while (std::getline(in, line)) {
     ++ln;
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -136,8 +140,8 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
         if (w[1] != "won" && w[1] != "lost") fail(name, ln, "result", "'" + w[1] + "' is neither won nor lost");
         r.outcome = w[1];
         r.cause = w[2];
-        r.score = int(to_int({w[3], w[4]}, "result score"));
-        r.turns = int(to_int({w[5], w[6]}, "result turns"));
+        r.score = to_int({w[3], w[4]}, "result score", 0, 100000);
+        r.turns = to_int({w[5], w[6]}, "result turns", 0, MAX_TILES);
         r.result_line = ln;
         in_steps = false;
         continue;
@@ -156,20 +160,20 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     } else if (key == "revision") r.revision = join(w, 1);
     else if (key == "catalog") r.catalog_path = join(w, 1);
     else if (key == "catalog_checksum") r.catalog_checksum = join(w, 1);
-    else if (key == "level") r.level.number = int(to_int(w, key));
+    else if (key == "level") r.level.number = to_int(w, key, 1, 6);
     else if (key == "remove_kinds") r.level.remove_kinds.assign(w.begin() + 1, w.end());
     else if (key == "remove_ids") r.level.remove_ids.assign(w.begin() + 1, w.end());
-    else if (key == "piles") r.level.piles = int(to_int(w, key));
-    else if (key == "ghosts") r.level.ghosts = int(to_int(w, key));
-    else if (key == "hound1") r.level.hound1 = int(to_int(w, key));
-    else if (key == "hound2") r.level.hound2 = int(to_int(w, key));
-    else if (key == "goal") r.level.goal = int(to_int(w, key));
+    else if (key == "piles") r.level.piles = to_int(w, key, 1, MAX_PILES);
+    else if (key == "ghosts") r.level.ghosts = to_int(w, key, 0, 250);
+    else if (key == "hound1") r.level.hound1 = to_int(w, key, 0, 30000);
+    else if (key == "hound2") r.level.hound2 = to_int(w, key, 0, 30000);
+    else if (key == "goal") r.level.goal = to_int(w, key, 1, 30000);
     else if (key == "castles") r.level.castles = to_flag(w, key);
-    else if (key == "cemetery_close") r.level.cemetery_close = int(to_int(w, key));
+    else if (key == "cemetery_close") r.level.cemetery_close = to_int(w, key, 0, 8);
     else if (key == "cemetery_ghosts") r.level.cemetery_ghosts = to_flag(w, key);
     else if (key == "haunted") r.level.haunted = to_flag(w, key);
     else if (key == "per_colour_scores") r.level.per_colour_scores = to_flag(w, key);
-    else if (key == "players") r.params.players = int(to_int(w, key));
+    else if (key == "players") r.params.players = to_int(w, key, 1, MAX_PLAYERS);
     else if (!switch_value(r.params.switches, key).empty()) {
       if (w.size() != 2) fail(name, ln, key, "expects one value");
       try {
@@ -177,12 +181,12 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
       } catch (const ConfigError& e) {
         throw RecordError(e.what());
       }
-    } else if (key == "seed") r.seed = uint64_t(to_int(w, key));
-    else if (key == "game") r.game = uint64_t(to_int(w, key));
+    } else if (key == "seed") r.seed = to_u64(w, key);
+    else if (key == "game") r.game = to_u64(w, key);
     else if (key == "agent") r.agent = join(w, 1);
     else if (key == "pile") {
       if (w.size() < 2) fail(name, ln, "pile", "expected 'pile K id id ...'");
-      const long long k = to_int({w[0], w[1]}, "pile");
+      const long long k = to_int({w[0], w[1]}, "pile", 1, MAX_PILES);
       if (k != long(r.piles.size()) + 1) fail(name, ln, "pile", "piles must be numbered 1, 2, 3 in order");
       r.piles.emplace_back(w.begin() + 2, w.end());
     } else if (key == "steps") in_steps = true;

@@ -176,6 +176,9 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
     fail("catalog", "has " + std::to_string(cat.tiles.size() + cat.start.size()) + " designs, the engine holds " +
                         std::to_string(MAX_TYPES));
   int nodes = 0;
+  for (const auto* list : {&cat.tiles, &cat.start})
+    for (const auto& spec : *list)
+      if (spec.regions.size() > size_t(MAX_REGIONS)) fail("catalog", "tile " + spec.id + " has more than " + std::to_string(MAX_REGIONS) + " regions");
   for (const auto& spec : cat.tiles) {
     TileType tt = compile_type(spec, lv);
     bool removed = std::find(lv.remove_ids.begin(), lv.remove_ids.end(), spec.id) != lv.remove_ids.end();
@@ -225,7 +228,9 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
 
 std::string Rules::describe() const {
   std::ostringstream os;
-  os << "level " << level.number << " (" << level.name << "), " << params.players << " player(s), catalog "
+  os << "level " << level.number;
+  if (!level.name.empty()) os << " (" << level.name << ")";
+  os << ", " << params.players << " player(s), catalog "
      << catalog.path << " [" << catalog.checksum << "], " << tiles_in_play << " tiles in " << level.piles
      << " pile(s), ghosts " << level.ghosts << ", hounds " << level.hound1 << "/" << level.hound2 << ", goal "
      << level.goal << (level.per_colour_scores ? " per colour" : "") << ", joint_scoring "

@@ -71,6 +71,7 @@ constexpr int MAX_NODES = 512;       // feature regions of all placed tiles
 constexpr int MAX_MEEPLES = 30;      // 6 colours x 5
 constexpr int MAX_PILES = 3;
 constexpr int MAX_PLAYERS = 5;
+constexpr int MAX_REGIONS = 32;     // regions of one tile design in a catalog (fields included)
 constexpr int MAX_PENDING = 16;      // features completed by one placement: <= 8 on the tile + 8 castles around
 constexpr int MAX_ACTIONS = 4096;    // legal options at one decision point, at most
 constexpr uint8_t NO_TILE = 0xFF;

@@ -205,7 +205,7 @@ TEST_CASE("records: a played record replays, doctored copies fail naming file, l
     const int at = rec.line_of("seed ");
     REQUIRE(at > 0);
     lines[size_t(at - 1)] = "seed eleven";
-    expect_replay_failure(dir, "number.rec", lines, {F("number.rec", at) + "seed: ", "'eleven' is not a number"});
+    expect_replay_failure(dir, "number.rec", lines, {F("number.rec", at) + "seed: ", "'eleven' is not a whole number"});
   }
   SUBCASE("a wrong catalog_checksum") {
     auto lines = rec.lines;

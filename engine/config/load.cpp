@@ -1,5 +1,6 @@
 #include "engine/config/load.h"
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -33,8 +34,9 @@ std::string get_string(const toml::table& t, const std::string& key, const std::
   return std::string(*n->value<std::string>());
 }
 
+// An integer field in [lo, hi]: never cut to fit the engine's narrower types.
 int get_int(const toml::table& t, const std::string& key, const std::string& file, const std::string& where,
-            bool required, int def = 0) {
+            bool required, int def, int lo, int hi) {
   const toml::node* n = t.get(key);
   if (!n) {
     if (required) fail(file, line_of(t), where + key, "missing");
@@ -42,7 +44,16 @@ int get_int(const toml::table& t, const std::string& key, const std::string& fil
   }
   if (!n->is_integer()) fail(file, line_of(*n), where + key, "must be an integer");
   const int64_t v = *n->value<int64_t>();
-  if (v < -1000000 || v > 1000000) fail(file, line_of(*n), where + key, "out of range");
+  if (v < lo || v > hi)
+    fail(file, line_of(*n), where + key, std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+  return int(v);
+}
+
+// An integer element of an array field in [lo, hi].
+int array_int(const toml::node& x, const std::string& file, int line, const std::string& field, int lo, int hi) {
+  if (!x.is_integer()) fail(file, line, field, "must be an integer");
+  const int64_t v = *x.value<int64_t>();
+  if (v < lo || v > hi) fail(file, line, field, std::to_string(v) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
   return int(v);
 }
 
@@ -91,7 +102,7 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
                  file, where);
   spec.id = get_string(t, "id", file, where, true);
   const std::string tw = where + spec.id + ".";
-  spec.copies = get_int(t, "copies", file, tw, false, 1);
+  spec.copies = get_int(t, "copies", file, tw, false, 1, 1, MAX_TILES);
   const std::string edges = get_string(t, "edges", file, tw, true);
   std::string compact;
   for (char c : edges)
@@ -106,8 +117,8 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
     const toml::array* a = at ? at->as_array() : nullptr;
     if (!a || a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer())
       fail(file, at ? line_of(*at) : spec.line, tw + "at", "must be [x, y]");
-    spec.at_x = int(*(*a)[0].value<int64_t>());
-    spec.at_y = int(*(*a)[1].value<int64_t>());
+    spec.at_x = array_int((*a)[0], file, line_of(*at), tw + "at", -8, 8);
+    spec.at_y = array_int((*a)[1], file, line_of(*at), tw + "at", -8, 8);
   } else if (t.get("at")) {
     fail(file, line_of(*t.get("at")), tw + "at", "only start cells have an offset");
   }
@@ -134,8 +145,8 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
       if (kind == RegionKind::Mist) known.insert("ghosts");
       reject_unknown(*r, known, file, rw);
       reg.slots = parse_slots(get_string(*r, "slots", file, rw, true), file, reg.line, rw + "slots");
-      reg.arms = get_int(*r, "arms", file, rw, false, 0);
-      reg.ghosts = get_int(*r, "ghosts", file, rw, kind == RegionKind::Mist, 0);
+      reg.arms = get_int(*r, "arms", file, rw, false, 0, 0, 255);
+      reg.ghosts = get_int(*r, "ghosts", file, rw, kind == RegionKind::Mist, 0, 0, 255);
       const std::string end = get_string(*r, "end", file, rw, false, "village");
       if (end == "village") reg.end = RoadEnd::Village;
       else if (end == "castle") reg.end = RoadEnd::Castle;
@@ -146,10 +157,7 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
       if (const toml::node* c = r->get("cities")) {
         const toml::array* ca = c->as_array();
         if (!ca) fail(file, reg.line, rw + "cities", "must be an array of city indices");
-        for (const auto& x : *ca) {
-          if (!x.is_integer()) fail(file, reg.line, rw + "cities", "must be an array of city indices");
-          reg.cities.push_back(int(*x.value<int64_t>()));
-        }
+        for (const auto& x : *ca) reg.cities.push_back(array_int(x, file, reg.line, rw + "cities", 0, 255));
       }
       spec.regions.push_back(std::move(reg));
     }
@@ -168,6 +176,8 @@ toml::table parse_toml(const std::string& text, const std::string& name) {
 }  // namespace
 
 std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw LoadError(path + ": is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw LoadError(path + ": cannot open file");
   std::ostringstream os;
@@ -207,18 +217,18 @@ Level parse_level(const std::string& text, const std::string& name) {
                  name, "");
   Level lv;
   lv.path = name;
-  lv.number = get_int(root, "level", name, "", true);
+  lv.number = get_int(root, "level", name, "", true, 0, 1, 6);
   lv.name = get_string(root, "name", name, "", false, "level " + std::to_string(lv.number));
   lv.remove_kinds = get_strings(root, "remove_kinds", name);
   lv.remove_ids = get_strings(root, "remove_ids", name);
-  lv.piles = get_int(root, "piles", name, "", true);
-  lv.ghosts = get_int(root, "ghosts", name, "", true);
-  lv.hound1 = get_int(root, "hound1", name, "", false, 0);
-  lv.hound2 = get_int(root, "hound2", name, "", false, 0);
-  lv.goal = get_int(root, "goal", name, "", true);
+  lv.piles = get_int(root, "piles", name, "", true, 0, 1, MAX_PILES);
+  lv.ghosts = get_int(root, "ghosts", name, "", true, 0, 0, 250);
+  lv.hound1 = get_int(root, "hound1", name, "", false, 0, 0, 30000);
+  lv.hound2 = get_int(root, "hound2", name, "", false, 0, 0, 30000);
+  lv.goal = get_int(root, "goal", name, "", true, 0, 1, 30000);
   lv.goal_verified = get_bool(root, "goal_verified", name, true);
   lv.castles = get_bool(root, "castles", name, false);
-  lv.cemetery_close = get_int(root, "cemetery_close", name, "", false, 0);
+  lv.cemetery_close = get_int(root, "cemetery_close", name, "", false, 0, 0, 8);
   lv.cemetery_ghosts = get_bool(root, "cemetery_ghosts", name, false);
   lv.haunted = get_bool(root, "haunted", name, false);
   lv.per_colour_scores = get_bool(root, "per_colour_scores", name, false);
