@@ -10,6 +10,19 @@
 
 namespace mists::cli {
 
+namespace {
+
+// A record holds the level's numbers but not its name: take the name from the shipped level file
+// of that number, when there is one.
+void name_level(Level& level) {
+  try {
+    level.name = load_level(analysis::resolve_input("configs/levels/level" + std::to_string(level.number) + ".toml")).name;
+  } catch (const LoadError&) {
+  }
+}
+
+}  // namespace
+
 void add_replay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Re-run a game record, check every step, print the final state");
   auto file = std::make_shared<std::string>();
@@ -31,7 +44,9 @@ void add_replay(CLI::App& app) {
                         cat_path + " is now " + cat.checksum);
     const auto issues = validate(cat);
     if (!issues.empty()) throw LoadError(format_issues(cat, issues));
-    Rules rules = build_rules(std::move(cat), rec.level, rec.params);
+    Level level = rec.level;
+    name_level(level);
+    Rules rules = build_rules(std::move(cat), level, rec.params);
     std::cout << "replaying " << *file << ": " << rules.describe() << ", seed " << rec.seed << " game " << rec.game
               << ", agent " << rec.agent << '\n';
     int last_turn = -1;

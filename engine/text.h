@@ -16,9 +16,12 @@ std::string render_tile(const TileSpec& spec);
 // the initial of a meeple's colour on the tile. Top-left corner: ghosts on the tile (1-9, * more).
 std::string render_board(const Rules& rules, const State& s);
 
-// The board as an SVG picture: each tile drawn as 12 wedges from its centre, one per slot, coloured
-// by terrain (city, road, field; mist shaded), a castle, cemetery or face-down mark in the centre,
-// meeples as discs in their colour, ghost counts in a white badge; a caption with the status.
+// The board as a self-contained SVG picture (docs/records.md, "The SVG board"): a title, the tiles
+// with their cities and mist areas as filled shapes and their roads as lines, castles, cemeteries,
+// villages and ruins as small marks, each meeple on the feature it occupies, the ghosts of each
+// mist area and cemetery as a count on it, hounds beside their meeples; cell coordinates along the
+// board, a legend beside it and the status (render_status) wrapped under it. The same board gives
+// the same bytes.
 std::string render_svg(const Rules& rules, const State& s);
 
 // One-line summary: turn, phase, score(s), ghosts, meeples, piles, hounds, outcome.
