@@ -18,5 +18,6 @@ void add_analyze(CLI::App& app);  // and merge
 void add_compare(CLI::App& app);
 void add_balance(CLI::App& app);
 void add_agents(CLI::App& app);
+void add_solve(CLI::App& app);
 
 }  // namespace mists::cli

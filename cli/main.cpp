@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   mists::cli::add_compare(app);
   mists::cli::add_balance(app);
   mists::cli::add_agents(app);
+  mists::cli::add_solve(app);
   mists::cli::add_tiles(app);
   mists::cli::add_play(app);
   mists::cli::add_replay(app);

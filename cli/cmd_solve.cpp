@@ -1,0 +1,104 @@
+// mists solve: one deal searched with the whole deal known (solver/deal_solver.h): won (with the
+// winning line as a record), lost (proved), or open when the budget ran out.
+#include <iostream>
+
+#include "analysis/agents.h"
+#include "analysis/files.h"
+#include "analysis/study.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "engine/config/load.h"
+#include "engine/record.h"
+#include "solver/agents.h"
+#include "solver/deal_solver.h"
+
+namespace mists::cli {
+
+void add_solve(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "solve",
+      "Search one deal with every pile known, face-down tiles included: 'won' with a winning line written as a\n"
+      "record (mists replay accepts it), 'lost' when the search proved that no line wins, or 'open' when the\n"
+      "budget ran out (with the best progress reached). The deal is game G of a study seeded S (the same\n"
+      "--level/--players/--seed/--game as mists play), or the deal of a record (--record).");
+  cmd->footer(
+      "Examples:\n"
+      "  mists solve --level 4 --players 2 --seed 7 --game 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
+      "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?");
+  struct Args {
+    GameOptions game;
+    GameFlags flags;
+    std::string seed = "1", record, out;
+    uint64_t index = 0;
+    long long nodes = 0;
+    double seconds = 10;
+  };
+  auto a = std::make_shared<Args>();
+  a->flags.add(*cmd, a->game, true, true);
+  cmd->add_option("--seed", a->seed, "Run seed of the study the deal comes from (0 to 18446744073709551615)")->capture_default_str();
+  cmd->add_option("--game", a->index, "Game index within the run")->capture_default_str();
+  cmd->add_option("--record", a->record, "Solve the deal of this game record instead (its level, players and switches)");
+  cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
+  cmd->add_option("--seconds", a->seconds, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")->capture_default_str()->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--out", a->out, "Write a winning line here as a game record");
+  cmd->callback([a] {
+    if (a->nodes == 0 && a->seconds == 0) throw UsageError("--nodes 0 --seconds 0: give the search a budget");
+    Rules rules;
+    Deal deal;
+    uint64_t seed = 0, game = 0;
+    if (!a->record.empty()) {
+      const GameRecord rec = parse_record(read_file(a->record), a->record);
+      Catalog cat = load_catalog(analysis::resolve_input(rec.catalog_path));
+      cat.path = rec.catalog_path;
+      if (cat.checksum != rec.catalog_checksum)
+        throw RecordError(a->record + ": catalog_checksum: the record was played with catalog " + rec.catalog_checksum + ", " +
+                          rec.catalog_path + " is now " + cat.checksum);
+      rules = build_rules(std::move(cat), rec.level, rec.params);
+      deal = record_deal(rules, rec, a->record);
+      seed = rec.seed, game = rec.game;
+    } else {
+      a->flags.apply(a->game);
+      rules = a->game.rules();
+      seed = seed_value(a->seed);
+      game = a->index;
+      deal = seeded_deal(rules, analysis::cell_seed(seed, rules.level.number, rules.params.players), game);
+    }
+    const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game);
+    std::cout << verdict_name(r.verdict);
+    if (r.verdict == Verdict::Open) std::cout << " (budget spent; best progress " << r.best_progress << ", targets passed " << r.best_targets << ")";
+    else std::cout << " (found by " << r.found_by << ")";
+    std::cout << ": " << r.nodes << " engine steps, " << r.seconds << " s, " << r.lost_positions << " positions proved lost, "
+              << r.bound_cuts << " cut by the points bound\n";
+    if (r.verdict == Verdict::Won && !a->out.empty()) {
+      GameRecord rec = make_record(rules, deal, seed, game, "solver", analysis::revision());
+      // Play the line once to fill the result line exactly as replay will check it.
+      State s = initial_state(rules);
+      Dealer dealer(rules, deal);
+      std::vector<Action> opts(MAX_ACTIONS);
+      int decisions = 0, forced = 0;
+      size_t i = 0;
+      while (!is_over(s)) {
+        if (is_chance(s)) {
+          dealer.draw(s);
+          ++i;
+          continue;
+        }
+        const int n = legal_actions(rules, s, opts.data());
+        Action act = opts[0];
+        if (n > 1) {
+          if (i >= r.line.size() || !parse_action(rules, s, r.line[i], act)) throw RecordError("solver line does not replay at step " + std::to_string(i + 1));
+          ++i, ++decisions;
+        } else {
+          ++forced;
+        }
+        if (act.kind() == ActionKind::Haunt) dealer.take_face_down(s);
+        apply(rules, s, act);
+      }
+      finish_record(rec, r.line, summarize(rules, s, decisions, forced));
+      analysis::write_atomic(a->out, write_record(rec));
+      std::cout << "winning line: " << a->out << " (mists replay " << a->out << ")\n";
+    }
+  });
+}
+
+}  // namespace mists::cli
