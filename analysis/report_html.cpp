@@ -8,22 +8,13 @@
 #include "analysis/files.h"
 #include "analysis/outputs.h"
 #include "engine/config/load.h"
+#include "engine/text.h"
 
 namespace mists::analysis {
 
 namespace {
 
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
+std::string escape(const std::string& s) { return xml_escape(s); }
 
 // `code` and **bold** inside escaped text.
 std::string inline_marks(const std::string& text) {

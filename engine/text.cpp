@@ -8,6 +8,18 @@
 
 namespace mists {
 
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
+  }
+  return out;
+}
+
 namespace {
 
 std::string tile_xy(const State& s, int tile) {
@@ -286,17 +298,6 @@ std::string num(double v) {
 // A point of a tile, in pixels inside the tile's group.
 std::string px(Pt p) { return num(p.x * CELL) + "," + num(p.y * CELL); }
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
 
 // Estimated width of `text` (UTF-8) at font size `size`.
 double text_width(const std::string& text, double size) {

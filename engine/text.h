@@ -8,6 +8,9 @@
 
 namespace mists {
 
+// `text` with & < > " written as XML entities (SVG and HTML).
+std::string xml_escape(const std::string& text);
+
 // A tile design drawn as text: its 12 slots round a box, its centre feature, then its regions.
 std::string render_tile(const TileSpec& spec);
 
