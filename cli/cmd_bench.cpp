@@ -182,11 +182,12 @@ void add_bench(CLI::App& app) {
     if (*parallel) {
       MctsConfig one;
       one.playouts = 4000;
-      const double p1 = search_speed(rules, one, 3);
+      constexpr int searches = 10;  // per figure: a search takes 10-20 ms, so 3 gave unsteady ratios
+      const double p1 = search_speed(rules, one, searches);
       MctsConfig root = one, tree = one;
       root.threads = tree.threads = 2;
       tree.parallel = SearchParallel::Tree;
-      const double pr = search_speed(rules, root, 3), pt = search_speed(rules, tree, 3);
+      const double pr = search_speed(rules, root, searches), pt = search_speed(rules, tree, searches);
       std::printf("\none search of 4000 playouts, mid-game position, level 3, 2 players:\n");
       std::printf("  1 thread        %.0f playouts/s\n", p1);
       std::printf("  2 threads, root %.0f playouts/s (x%.2f)\n", pr, pr / p1);

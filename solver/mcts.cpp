@@ -1,15 +1,16 @@
 #include "solver/mcts.h"
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
-#include <cstring>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <map>
-#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
 
 #include "solver/agents.h"
 
@@ -29,17 +30,109 @@ double cutoff_reward(const Rules& R, const State& s, double root_value, double s
 
 namespace {
 
+// How far a node is expanded. Only the thread that moves a node from Unexpanded to Expanding
+// creates its children and writes its `child` and `slots`; it then publishes them with a release
+// store of Decision or Chance, and every reader loads the state with acquire before it reads them.
+enum NodeState : uint8_t { Unexpanded, Expanding, Decision, Chance };
+
 // One node of the search tree. A node stands for the position reached by the edge into it; it is
 // a decision node or a chance node depending on that position, known once it is expanded.
+// Statistics are atomics so that several threads can select and back up through one tree without
+// a lock (tree parallelism; KataGo's NodeStatsAtomic, lc0's n_in_flight_): selection reads them
+// relaxed, backup adds to them, and a mean read while another thread backs up is at most one
+// playout stale.
 struct TNode {
-  double value = 0;       // sum of rewards backed up through the node
-  uint32_t visits = 0;
-  uint32_t vloss = 0;     // playouts under way through the node (tree parallelism)
-  uint32_t child = 0;     // first child slot
-  uint16_t slots = 0;     // child slots: legal options (ordered) or possible draws
-  uint8_t kind = 0;       // 0 unexpanded, 1 decision, 2 chance
-  uint8_t outcome = 0;    // edge from a chance node: the tile type drawn
-  Action action{};        // edge from a decision node
+  std::atomic<double> value{0};          // sum of rewards backed up through the node
+  std::atomic<uint64_t> count{0};        // visits << 32 | playouts under way through the node
+                                         //   (virtual loss): one word, so that a backup turns
+                                         //   its playout into a visit in one step
+  uint32_t child = 0;                    // first child (read only after an acquire of `state`)
+  uint16_t slots = 0;                    // children: legal options (ordered) or possible draws
+  std::atomic<uint8_t> state{Unexpanded};
+  uint8_t outcome = 0;                   // edge from a chance node: the tile type drawn
+  Action action{};                       // edge from a decision node
+};
+static_assert(std::is_trivially_destructible_v<TNode>, "the arena frees chunks without destroying nodes");
+static_assert(sizeof(TNode) == 32, "two nodes a cache line");
+
+constexpr uint64_t UNDERWAY = 1;                  // count: one more playout under way
+constexpr uint64_t VISIT = uint64_t(1) << 32;     // count: one more visit
+constexpr uint32_t visits_of(uint64_t count) { return uint32_t(count >> 32); }
+constexpr uint32_t underway_of(uint64_t count) { return uint32_t(count); }
+
+// Adds `d` to a node statistic. Shared (several threads in one tree): an atomic read-modify-write
+// (a compare-and-swap loop for the double). One thread: a plain load and store — the same
+// arithmetic in the same order, so a 1-thread search repeats bit for bit, and no locked
+// instruction on its path.
+template <bool Shared, class T>
+void add(std::atomic<T>& x, T d) {
+  if constexpr (Shared) x.fetch_add(d, std::memory_order_relaxed);
+  else x.store(x.load(std::memory_order_relaxed) + d, std::memory_order_relaxed);
+}
+
+// The nodes of one tree, in chunks that never move once made, so a thread may read nodes while
+// another adds children (a std::vector that reallocates under its readers would be a data race).
+// Chunk c holds FIRST << c nodes and node i lies in chunk bit_width(i + FIRST) - 1 - FIRST_BITS,
+// so a tree of any size needs few chunks and the first one is small. Space is taken with an
+// atomic bump index; the children of a node are contiguous and never straddle two chunks.
+class NodeArena {
+ public:
+  static constexpr int FIRST_BITS = 13;                   // the first chunk holds 8,192 nodes
+  static constexpr uint64_t FIRST = uint64_t(1) << FIRST_BITS;
+  static constexpr int CHUNKS = 32 - FIRST_BITS;          // node indices fit in 32 bits
+  static constexpr uint64_t CAPACITY = (uint64_t(1) << 32) - FIRST;
+  static_assert(FIRST >= uint64_t(MAX_ACTIONS), "a node's children must fit in one chunk");
+
+  NodeArena() = default;
+  NodeArena(const NodeArena&) = delete;
+  NodeArena& operator=(const NodeArena&) = delete;
+  ~NodeArena() {
+    for (auto& c : chunk_) ::operator delete(c.load(std::memory_order_relaxed));
+  }
+
+  // Node i (made by allocate). The chunk pointer may be read relaxed: whoever holds index i got it
+  // through the acquire that published it, which comes after the chunk was stored.
+  TNode& operator[](uint32_t i) const {
+    const uint64_t j = uint64_t(i) + FIRST;
+    const int c = chunk_of(j);
+    return chunk_[c].load(std::memory_order_relaxed)[j - (FIRST << c)];
+  }
+
+  // k (1..MAX_ACTIONS) contiguous new nodes; returns the first index. Safe from several threads.
+  uint32_t allocate(uint32_t k) {
+    uint64_t cur = next_.load(std::memory_order_relaxed), first;
+    do {
+      first = cur;
+      const uint64_t chunk_end = (FIRST << (chunk_of(first + FIRST) + 1)) - FIRST;
+      if (first + k > chunk_end) first = chunk_end;  // skip the chunk's tail: children stay together
+    } while (!next_.compare_exchange_weak(cur, first + k, std::memory_order_relaxed));
+    if (first + k > CAPACITY) throw std::length_error("search tree: more than 2^32 nodes");
+    const uint64_t j = first + FIRST;
+    const int c = chunk_of(j);
+    TNode* base = chunk(c) + (j - (FIRST << c));
+    for (uint32_t i = 0; i < k; ++i) new (base + i) TNode();
+    made_.fetch_add(k, std::memory_order_relaxed);
+    return uint32_t(first);
+  }
+
+  size_t made() const { return made_.load(std::memory_order_relaxed); }
+
+ private:
+  static int chunk_of(uint64_t j) { return int(std::bit_width(j)) - 1 - FIRST_BITS; }
+
+  // Chunk c, made by the first thread that needs it (a loser of the race frees its own).
+  TNode* chunk(int c) {
+    TNode* p = chunk_[c].load(std::memory_order_acquire);
+    if (p) return p;
+    auto* fresh = static_cast<TNode*>(::operator new(sizeof(TNode) * (FIRST << c)));
+    if (chunk_[c].compare_exchange_strong(p, fresh, std::memory_order_acq_rel, std::memory_order_acquire)) return fresh;
+    ::operator delete(fresh);
+    return p;
+  }
+
+  std::atomic<TNode*> chunk_[CHUNKS] = {};
+  std::atomic<uint64_t> next_{0};  // first unused index
+  std::atomic<uint64_t> made_{0};  // nodes made (indices skipped at chunk ends not counted)
 };
 
 // What one search thread owns: its random stream and its rollout policy.
@@ -49,33 +142,46 @@ struct Worker {
   GreedyAgent greedy;
 };
 
+// Runs work(0) on the calling thread and work(1), ..., work(n - 1) on threads of their own, and
+// returns when all have finished. Plain threads rather than TBB tasks: a search gets the threads
+// it asks for even inside a batch that tbb::global_control limits to one thread per game, and
+// ThreadSanitizer sees the start and the join (TBB's own synchronisation is not instrumented).
+template <class Work>
+void run_threads(int n, Work&& work) {
+  std::vector<std::jthread> helpers;
+  helpers.reserve(size_t(std::max(0, n - 1)));
+  for (int t = 1; t < n; ++t) helpers.emplace_back([&work, t] { work(t); });
+  work(0);
+}  // the jthreads join here
+
 }  // namespace
 
 class SearchTree {
  public:
+  static constexpr int MAX_DEPTH = 512;  // nodes on one playout's path
+
   SearchTree(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value)
       : R_(R), cfg_(cfg), deal_(deal), root_value_(root_value) {
-    nodes_.reserve(1 << 16);
-    nodes_.emplace_back();
+    nodes_.allocate(1);  // the root, index 0
   }
 
-  // A new tree holding the subtree under `node` (node becomes the root), statistics kept.
+  // A new tree holding the subtree under `node` (node becomes the root), statistics kept. Only
+  // when no playout is under way.
   std::unique_ptr<SearchTree> extract(uint32_t node) const {
     auto t = std::make_unique<SearchTree>(R_, cfg_, deal_, root_value_);
-    t->nodes_[0] = nodes_[node];
+    copy(t->nodes_[0], nodes_[node]);
     std::vector<std::pair<uint32_t, uint32_t>> queue{{node, 0}};  // (old, new)
     for (size_t q = 0; q < queue.size(); ++q) {
       const auto [old, fresh] = queue[q];
       const TNode& o = nodes_[old];
-      if (o.kind == 0 || o.slots == 0) continue;
-      const uint32_t first = uint32_t(t->nodes_.size());
+      if (o.state.load(std::memory_order_acquire) < Decision || o.slots == 0) continue;
+      const uint32_t first = t->nodes_.allocate(o.slots);
       for (uint32_t i = 0; i < o.slots; ++i) {
-        t->nodes_.push_back(nodes_[o.child + i]);
+        copy(t->nodes_[first + i], nodes_[o.child + i]);
         queue.emplace_back(o.child + i, first + i);
       }
       t->nodes_[fresh].child = first;
     }
-    for (auto& n : t->nodes_) n.vloss = 0;
     return t;
   }
 
@@ -85,7 +191,7 @@ class SearchTree {
     thread_local Action opts[MAX_ACTIONS];
     for (int guard = 0; guard < 64; ++guard) {
       if (std::memcmp(&s, &target, sizeof(State)) == 0) return long(node);
-      if (is_over(s) || is_chance(s) || nodes_[node].kind != 1) return -1;
+      if (is_over(s) || is_chance(s) || nodes_[node].state.load(std::memory_order_acquire) != Decision) return -1;
       if (legal_actions(R_, s, opts) != 1) return -1;
       node = nodes_[node].child;
       apply(R_, s, opts[0]);
@@ -93,56 +199,63 @@ class SearchTree {
     return -1;
   }
 
-  uint32_t root_visits() const { return nodes_[0].visits; }
+  uint32_t root_visits() const { return visits_of(nodes_[0].count.load(std::memory_order_relaxed)); }
   double root_value() const { return root_value_; }
   uint32_t child_of_root(Action a) const {
-    for (uint32_t i = 0; i < nodes_[0].slots; ++i)
-      if (nodes_[nodes_[0].child + i].action == a) return nodes_[0].child + i;
+    const TNode& root = nodes_[0];
+    for (uint32_t i = 0; i < root.slots; ++i)
+      if (nodes_[root.child + i].action == a) return root.child + i;
     return 0;
   }
 
-  // One playout: select and expand down the tree, roll out, back up. `lock` guards the tree in
-  // tree parallelism (null otherwise).
-  void playout(const State& root, Worker& w, std::mutex* lock) {
+  // One playout: select and expand down the tree, roll out, back up. Shared: other threads run
+  // playouts in this tree at the same time (tree parallelism), so statistics change with atomic
+  // read-modify-writes; otherwise with plain loads and stores (see add()).
+  //   1. From the root, follow sampled draws at chance nodes and UCT choices at decision nodes,
+  //      counting a virtual loss on every node passed, until a decision node never visited (a new
+  //      leaf), the end of the game, or a node another thread is expanding (a leaf this time; the
+  //      root and chance nodes, quick to expand, are waited for instead).
+  //   2. Expand the nodes passed on the way the first time (the thread that claims a node does).
+  //   3. Judge the leaf (rollout) and add the reward to every node on the path, removing its
+  //      virtual loss.
+  template <bool Shared>
+  void playout(const State& root, Worker& w) {
     State s = root;
-    uint32_t path[512];
+    uint32_t path[MAX_DEPTH];
     int depth = 0;
-    {
-      std::unique_lock<std::mutex> guard;
-      if (lock) guard = std::unique_lock<std::mutex>(*lock);
-      uint32_t cur = 0;
-      path[depth++] = cur;
-      nodes_[cur].vloss++;
-      while (!is_over(s) && depth < 511) {
-        if (is_chance(s)) {
-          if (nodes_[cur].kind == 0) expand_chance(cur, s);
-          const int t = draw(s, w.rng);
-          uint32_t next = nodes_[cur].child;
-          while (nodes_[next].outcome != t) ++next;  // the child exists: same path, same unseen tiles
-          apply_draw(R_, s, t);
-          cur = next;
-        } else {
-          if (nodes_[cur].visits == 0 && cur != 0) break;  // a new leaf: roll out from here
-          if (nodes_[cur].kind == 0) expand_decision(cur, s, w.rng);
-          cur = select(cur);
-          apply(R_, s, nodes_[cur].action);
-        }
-        path[depth++] = cur;
-        nodes_[cur].vloss++;
+    uint32_t cur = 0;
+    path[depth++] = cur;
+    add<Shared>(nodes_[cur].count, UNDERWAY);
+    while (!is_over(s) && depth < MAX_DEPTH - 1) {
+      if (is_chance(s)) {
+        expand(cur, s, w, true);
+        const int t = draw(s, w.rng);
+        const uint32_t first = nodes_[cur].child;
+        const TNode* kids = &nodes_[first];  // contiguous, in one chunk
+        uint32_t i = 0;
+        while (kids[i].outcome != t) ++i;  // the child exists: same path, same unseen tiles
+        cur = first + i;
+        apply_draw(R_, s, t);
+      } else {
+        if (cur != 0 && visits_of(nodes_[cur].count.load(std::memory_order_relaxed)) == 0) break;  // a new leaf
+        if (expand(cur, s, w, cur == 0) == Expanding) break;  // being expanded elsewhere: a leaf now
+        cur = select(cur);
+        apply(R_, s, nodes_[cur].action);
       }
+      path[depth++] = cur;
+      add<Shared>(nodes_[cur].count, UNDERWAY);
     }
     const double r = rollout(s, w);
-    std::unique_lock<std::mutex> guard;
-    if (lock) guard = std::unique_lock<std::mutex>(*lock);
     for (int i = 0; i < depth; ++i) {
       TNode& n = nodes_[path[i]];
-      n.visits++;
-      n.value += r;
-      n.vloss--;
+      // The count first: its fetch_add takes the cache line for writing at once, so the
+      // compare-and-swap on the value next to it does not need a second trip.
+      add<Shared>(n.count, VISIT - UNDERWAY);  // visits + 1, under way - 1: their sum stays
+      add<Shared>(n.value, r);
     }
   }
 
-  // Root children as (action, visits, mean value).
+  // Root children as (action, visits, sum of rewards).
   struct Edge {
     Action action;
     uint32_t visits;
@@ -151,16 +264,27 @@ class SearchTree {
   std::vector<Edge> root_edges() const {
     std::vector<Edge> out;
     const TNode& root = nodes_[0];
+    if (root.state.load(std::memory_order_acquire) < Decision) return out;
     for (uint32_t i = 0; i < root.slots; ++i) {
       const TNode& c = nodes_[root.child + i];
-      out.push_back({c.action, c.visits, c.value});
+      out.push_back({c.action, visits_of(c.count.load(std::memory_order_relaxed)), c.value.load(std::memory_order_relaxed)});
     }
     return out;
   }
-  size_t size() const { return nodes_.size(); }
+  size_t size() const { return nodes_.made(); }
 
  private:
-  int draw(const State& s, Rng& rng) {
+  // Statistics and edge of `from` into the new node `to`; no playout under way, so no virtual loss.
+  static void copy(TNode& to, const TNode& from) {
+    to.value.store(from.value.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    to.count.store(uint64_t(visits_of(from.count.load(std::memory_order_relaxed))) * VISIT, std::memory_order_relaxed);
+    to.slots = from.slots;
+    to.state.store(from.state.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    to.outcome = from.outcome;
+    to.action = from.action;
+  }
+
+  int draw(const State& s, Rng& rng) const {
     if (deal_) return true_next_tile(R_, *deal_, s);
     int total = 0;
     for (int t = 0; t < R_.n_land_types; ++t) total += s.unseen[t];
@@ -170,24 +294,43 @@ class SearchTree {
     return R_.n_land_types - 1;
   }
 
-  void expand_chance(uint32_t n, const State& s) {
+  // Expands node `n`, which stands for `s`, unless that is done; returns its state. If another
+  // thread is expanding it, waits for it when `wait`, else returns Expanding at once.
+  uint8_t expand(uint32_t n, const State& s, Worker& w, bool wait) {
+    TNode& x = nodes_[n];
+    uint8_t st = x.state.load(std::memory_order_acquire);
+    if (st == Unexpanded && x.state.compare_exchange_strong(st, Expanding, std::memory_order_acquire)) {
+      st = is_chance(s) ? expand_chance(x, s) : expand_decision(x, s, w.rng);
+      x.state.store(st, std::memory_order_release);  // publishes child, slots and the children
+      return st;
+    }
+    while (wait && st == Expanding) {
+      std::this_thread::yield();
+      st = x.state.load(std::memory_order_acquire);
+    }
+    return st;
+  }
+
+  uint8_t expand_chance(TNode& x, const State& s) {
+    if (deal_) {  // one outcome: the true next tile
+      x.child = nodes_.allocate(1);
+      nodes_[x.child].outcome = uint8_t(true_next_tile(R_, *deal_, s));
+      x.slots = 1;
+      return Chance;
+    }
     ChanceOutcome out[MAX_TYPES];
     const int k = chance_outcomes(R_, s, out);
-    const uint32_t first = uint32_t(nodes_.size());
-    if (deal_) {  // one outcome: the true next tile
-      nodes_.emplace_back().outcome = uint8_t(true_next_tile(R_, *deal_, s));
-    } else {
-      for (int i = 0; i < k; ++i) nodes_.emplace_back().outcome = out[i].type;
-    }
-    nodes_[n].child = first;
-    nodes_[n].slots = uint16_t(nodes_.size() - first);
-    nodes_[n].kind = 2;
+    const uint32_t first = nodes_.allocate(uint32_t(k));
+    for (int i = 0; i < k; ++i) nodes_[first + uint32_t(i)].outcome = out[i].type;
+    x.child = first;
+    x.slots = uint16_t(k);
+    return Chance;
   }
 
   // Children in the order progressive widening opens them: best first by the heuristic of the
   // position each option leads to (ties in a random order), so the few children a young node may
   // have are the promising ones.
-  void expand_decision(uint32_t n, const State& s, Rng& rng) {
+  uint8_t expand_decision(TNode& x, const State& s, Rng& rng) {
     thread_local Action opts[MAX_ACTIONS];
     const int k = legal_actions(R_, s, opts);
     std::vector<std::pair<double, Action>> order(static_cast<size_t>(k));
@@ -202,32 +345,38 @@ class SearchTree {
       order[size_t(i)] = {key, opts[i]};
     }
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    const uint32_t first = uint32_t(nodes_.size());
-    for (const auto& [key, a] : order) nodes_.emplace_back().action = a;
-    nodes_[n].child = first;
-    nodes_[n].slots = uint16_t(k);
-    nodes_[n].kind = 1;
+    const uint32_t first = nodes_.allocate(uint32_t(k));
+    TNode* kids = &nodes_[first];
+    for (int i = 0; i < k; ++i) kids[i].action = order[size_t(i)].second;
+    x.child = first;
+    x.slots = uint16_t(k);
+    return Decision;
   }
 
-  uint32_t select(uint32_t n) {
+  // UCT over the children progressive widening has opened; playouts under way count as visits of
+  // reward 0 (virtual loss), which spreads the threads of a shared tree over different branches.
+  uint32_t select(uint32_t n) const {
     const TNode& p = nodes_[n];
-    const double N = double(p.visits + p.vloss);
+    const uint64_t pc = p.count.load(std::memory_order_relaxed);
+    const double N = double(visits_of(pc) + underway_of(pc));
     uint32_t open = p.slots;
     if (p.slots > 1) open = std::min<uint32_t>(p.slots, uint32_t(std::ceil(cfg_.pw_k * std::pow(std::max(1.0, N), cfg_.pw_alpha))));
     const double logN = std::log(std::max(1.0, N));
-    uint32_t best = p.child;
+    const TNode* kids = &nodes_[p.child];
+    uint32_t best = 0;
     double best_score = -1;
     for (uint32_t i = 0; i < open; ++i) {
-      const TNode& c = nodes_[p.child + i];
-      const double n_c = double(c.visits + c.vloss);
+      const TNode& c = kids[i];
+      const uint64_t cc = c.count.load(std::memory_order_relaxed);
+      const double n_c = double(visits_of(cc) + underway_of(cc));
       if (n_c == 0) return p.child + i;  // open children are tried once first, in order
-      const double score = c.value / n_c + cfg_.c * std::sqrt(logN / n_c);  // virtual losses count as 0
-      if (score > best_score) best_score = score, best = p.child + i;
+      const double score = c.value.load(std::memory_order_relaxed) / n_c + cfg_.c * std::sqrt(logN / n_c);
+      if (score > best_score) best_score = score, best = i;
     }
-    return best;
+    return p.child + best;
   }
 
-  double rollout(State& s, Worker& w) {
+  double rollout(State& s, Worker& w) const {
     thread_local Action opts[MAX_ACTIONS];
     if (cfg_.rollout == Rollout::None) return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
@@ -249,7 +398,7 @@ class SearchTree {
   const MctsConfig& cfg_;
   const Deal* deal_;
   double root_value_;
-  std::vector<TNode> nodes_;
+  NodeArena nodes_;
 };
 
 MctsAgent::MctsAgent(const Rules& rules, MctsConfig config, uint64_t seed, const Deal* deal)
@@ -275,21 +424,21 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
   }
   tree_.reset();
   if (!one_tree) {
-    // Root parallelism: independent trees, their root statistics added up.
+    // Root parallelism: independent trees, their root statistics added up (Chaslot, Winands & van
+    // den Herik 2008). Each tree has its own seed and budget, so with a playout budget the result
+    // does not depend on how the threads are scheduled.
     std::vector<std::vector<SearchTree::Edge>> edges(static_cast<size_t>(threads));
     std::vector<long long> done(size_t(threads), 0), nodes(size_t(threads), 0);
-    auto run = [&](int t) {
+    run_threads(threads, [&](int t) {
       SearchTree search(*R_, cfg_, deal_, root_value);
       Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
       const long long budget = cfg_.playouts / threads + (t < cfg_.playouts % threads);
       long long k = 0;
-      while (more(k, budget)) search.playout(s, worker, nullptr), ++k;
+      while (more(k, budget)) search.playout<false>(s, worker), ++k;
       edges[size_t(t)] = search.root_edges();
       done[size_t(t)] = k;
       nodes[size_t(t)] = (long long)search.size();
-    };
-    tbb::task_arena arena(threads);
-    arena.execute([&] { tbb::parallel_for(0, threads, run); });
+    });
     for (int t = 0; t < threads; ++t) {
       for (const auto& e : edges[size_t(t)]) {
         auto& [v, q] = total[e.action.bits];
@@ -300,34 +449,31 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
       stats_.nodes += nodes[size_t(t)];
     }
   } else {
-    // One tree: on 1 thread, or shared by the threads with a lock around selection and backup
-    // and virtual loss to spread them over different branches (tree parallelism).
+    // One tree: on 1 thread, or shared by the threads without a lock (tree parallelism): atomic
+    // statistics, virtual loss to spread the threads over branches, nodes claimed for expansion
+    // one thread at a time.
     std::unique_ptr<SearchTree> search = kept ? std::move(kept) : std::make_unique<SearchTree>(*R_, cfg_, deal_, root_value);
     long long budget = cfg_.playouts;
     if (search->root_visits() > 0) {
       ++stats_.reused;
       budget = std::max<long long>(cfg_.playouts / 4, (long long)cfg_.playouts - search->root_visits());
     }
-    std::atomic<long long> issued{0};
+    long long done = 0;
     if (threads == 1) {
       Worker worker(*R_, base, cfg_.weights);
-      long long k = 0;
-      while (more(k, budget)) search->playout(s, worker, nullptr), ++k;
-      issued = k;
+      while (more(done, budget)) search->playout<false>(s, worker), ++done;
     } else {
-      std::mutex lock;
-      tbb::task_arena arena(threads);
-      arena.execute([&] {
-        tbb::parallel_for(0, threads, [&](int t) {
-          Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
-          long long k;
-          while (more(k = issued++, budget)) search->playout(s, worker, &lock);
-        });
+      std::atomic<long long> issued{0}, finished{0};  // playouts handed out, playouts run
+      run_threads(threads, [&](int t) {
+        Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
+        long long k = 0;
+        while (more(issued.fetch_add(1, std::memory_order_relaxed), budget)) search->playout<true>(s, worker), ++k;
+        finished.fetch_add(k, std::memory_order_relaxed);
       });
-      issued = std::min<long long>(issued, budget);
+      done = finished.load();
     }
     for (const auto& e : search->root_edges()) total[e.action.bits] = {e.visits, e.value};
-    stats_.playouts += issued;
+    stats_.playouts += done;
     stats_.nodes += (long long)search->size();
     tree_ = std::move(search);
   }
@@ -335,10 +481,12 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
   int pick = 0;
   uint64_t best_v = 0;
   double best_q = -1;
+  root_visits_.assign(size_t(std::max(0, n)), 0);
   for (int i = 0; i < n; ++i) {
     auto it = total.find(options[i].bits);
     if (it == total.end()) continue;
     const auto [v, sum] = it->second;
+    root_visits_[size_t(i)] = v;
     const double q = v ? sum / double(v) : 0;
     if (v > best_v || (v == best_v && q > best_q)) best_v = v, best_q = q, pick = i;
   }

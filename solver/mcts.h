@@ -1,7 +1,8 @@
 // Monte Carlo tree search over the engine's decision points (UCT, Kocsis & Szepesvári 2006), with
 // explicit chance nodes for tile draws sampled from the unseen tiles (never from the real order),
 // progressive widening for the wide placement fan-out (Coulom 2007; Chaslot et al. 2008), and
-// root or tree parallelism with virtual loss (Chaslot, Winands & van den Herik 2008).
+// root parallelism or tree parallelism — one tree shared without a lock: atomic node statistics,
+// virtual loss, per-node expansion claims (Chaslot, Winands & van den Herik 2008).
 // With `clairvoyant`, draws follow the true deal instead: a determinized search that gives an
 // upper bound on what any team could do with those tiles (not a fair player).
 #pragma once
@@ -21,6 +22,9 @@ namespace mists {
 // is played greedily (Turn: the expert's own judgement of a placement); or after a random or
 // greedy playout of `rollout_turns` turns (0 = to the end of the game).
 enum class Rollout : uint8_t { None, Turn, Random, Greedy };
+// Several threads on one search. Root: independent trees with their own random streams, root
+// statistics added up (the same result for the same seed with a playout budget). Tree: one shared
+// tree (more playouts deeper in one tree; with more than one thread the result depends on timing).
 enum class SearchParallel : uint8_t { Root, Tree };
 
 struct MctsConfig {
@@ -34,7 +38,8 @@ struct MctsConfig {
                                //   turns and judge the position with the heuristic
   double value_scale = 10.0;   // heuristic points that move a cut-off reward across the sigmoid
   Weights weights;             // the leaf heuristic and the greedy policy inside the search
-  int threads = 1;             // search threads for one decision
+  int threads = 1;             // search threads for one decision (threads of its own: a batch's
+                               //   TBB limit does not apply to them)
   SearchParallel parallel = SearchParallel::Root;
   bool reuse = true;           // keep the subtree of the chosen option for the next decision of
                                //   the same turn (one tree: 1 thread or tree parallelism); the
@@ -64,6 +69,9 @@ class MctsAgent {
 
   int operator()(const State& s, const Action* options, int n);
   const SearchStats& stats() const { return stats_; }
+  // Visits of each option at the root of the last search, in the order the options were given
+  // (summed over the trees in root parallelism; with reuse, the kept visits included).
+  const std::vector<uint64_t>& root_visits() const { return root_visits_; }
   bool clairvoyant() const { return deal_ != nullptr; }
 
  private:
@@ -73,6 +81,7 @@ class MctsAgent {
   uint64_t decisions_ = 0;
   const Deal* deal_;
   SearchStats stats_;
+  std::vector<uint64_t> root_visits_;
   std::shared_ptr<SearchTree> tree_;  // the last search, for reuse (only read once made)
   State expected_{};                  // the position the last choice leads to
   uint32_t expected_node_ = 0;        // its node in tree_
