@@ -5,11 +5,12 @@
 
 #include "analysis/error.h"
 #include "solver/agents.h"
+#include "solver/deal_solver.h"
 
 namespace mists::analysis {
 
 const std::vector<std::string>& agent_names() {
-  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant"};
+  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "solver"};
   return names;
 }
 
@@ -19,7 +20,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   const auto colon = text.find(':');
   a.name = text.substr(0, colon);
   const unsigned bit = agent_bit(a.name);
-  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant)");
+  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, solver)");
   a.params.mcts = search_defaults;
   if (colon == std::string::npos) return a;
   std::stringstream ss(text.substr(colon + 1));
@@ -83,26 +84,30 @@ std::vector<std::string> agent_list(const std::string& text) {
 
 namespace {
 
+// The observer that appends a TurnRow to `trace` at every draw and at the end (empty without a trace).
+TurnObserver trace_observer(const Rules& R, std::vector<TurnRow>* trace) {
+  if (!trace) return {};
+  return [&R, trace](const State& s) {
+    TurnRow r;
+    r.turn = s.turn;
+    r.score = progress(R, s);
+    r.ghost_supply = s.ghost_supply;
+    r.ghosts_on_board = s.ghosts_on_board;
+    r.pile = s.active_end + 1;
+    r.tiles_left = tiles_left(s);
+    for (HoundState h : s.hound) r.hounds += h != HoundState::Waiting;
+    r.face_down = s.face_down;
+    r.end = is_over(s);
+    trace->push_back(r);
+  };
+}
+
 // Plays with `agent`, except that with area=first the area decisions (R3.3, R7.2) take their first
 // option without asking it.
 template <class Agent>
 GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log,
                       std::vector<TurnRow>* trace) {
-  TurnObserver observe;
-  if (trace)
-    observe = [&](const State& s) {
-      TurnRow r;
-      r.turn = s.turn;
-      r.score = progress(R, s);
-      r.ghost_supply = s.ghost_supply;
-      r.ghosts_on_board = s.ghosts_on_board;
-      r.pile = s.active_end + 1;
-      r.tiles_left = tiles_left(s);
-      for (HoundState h : s.hound) r.hounds += h != HoundState::Waiting;
-      r.face_down = s.face_down;
-      r.end = is_over(s);
-      trace->push_back(r);
-    };
+  const TurnObserver observe = trace_observer(R, trace);
   const TurnObserver* on_turn = trace ? &observe : nullptr;
   if (!first_area) return play_game(R, deal, agent, log, on_turn);
   auto choose = [&](const State& s, const Action* options, int n) {
@@ -111,11 +116,27 @@ GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first
   return play_game(R, deal, choose, log, on_turn);
 }
 
+GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t game, std::vector<std::string>* log,
+                      std::vector<TurnRow>* trace, SolveFacts* facts) {
+  const SolveResult r = solve_deal(R, deal, budget, game);
+  if (facts) *facts = SolveFacts{r.verdict, r.nodes, (long long)(r.seconds * 1000.0 + 0.5), r.best_progress, r.best_targets};
+  if (r.verdict == Verdict::Won) {
+    const TurnObserver observe = trace_observer(R, trace);
+    return replay_line(R, deal, r.line, log, trace ? &observe : nullptr);
+  }
+  GameSummary s;
+  s.outcome = Outcome::Lost;
+  s.score = r.best_progress;
+  s.hounds_reached = std::min(r.best_targets, 2);
+  return s;
+}
+
 }  // namespace
 
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
-                     std::vector<TurnRow>* trace) {
+                     std::vector<TurnRow>* trace, SolveFacts* solve) {
   const Deal deal = seeded_deal(R, seed, game);
+  if (a.name == "solver") return solve_one(R, deal, a.params.solve, game, log, trace, solve);
   const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
   if (a.name == "random") {
     RandomAgent agent(agent_seed);
@@ -133,7 +154,7 @@ GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t
     MctsAgent agent(R, a.params.mcts, agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
     return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
-  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant)");
+  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, solver)");
 }
 
 }  // namespace mists::analysis

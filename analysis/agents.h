@@ -11,7 +11,7 @@
 namespace mists::analysis {
 
 struct AgentSpec {
-  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant
+  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, solver
   AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
   bool search() const { return name == "mcts" || name == "clairvoyant"; }
@@ -47,10 +47,24 @@ struct TurnRow {
   bool end = false;        // the row after the game ended
 };
 
+// What the deal solver said of one deal (the `solver` agent).
+struct SolveFacts {
+  Verdict verdict = Verdict::Open;
+  long long nodes = 0;     // engine steps used: to the verdict, or the whole budget when open
+  long long ms = 0;        // wall-clock milliseconds (the one figure of a study that depends on the machine)
+  int best_progress = 0;   // SolveResult::best_progress
+  int best_targets = 0;    // SolveResult::best_targets
+};
+
 // Plays game `game` of a run seeded `seed`: the deal comes from (seed, game), the agent's own
 // random stream from (seed, game, AGENT_STREAM). Same arguments, same game, on any thread.
 // `log`, when given, receives the record steps; `trace`, a row per turn.
+// The solver agent searches the deal with every pile known (solver/deal_solver.h, seeded by `game`,
+// as `mists solve` does): a won deal returns the winning line's game (its steps in `log`, its turns
+// in `trace`); a lost or open one returns outcome lost, cause none, the best progress as its score
+// and the most targets passed as its hounds. `solve`, when given, receives the verdict and its costs.
 GameSummary play_one(const Rules& rules, const AgentSpec& agent, uint64_t seed, uint64_t game,
-                     std::vector<std::string>* log = nullptr, std::vector<TurnRow>* trace = nullptr);
+                     std::vector<std::string>* log = nullptr, std::vector<TurnRow>* trace = nullptr,
+                     SolveFacts* solve = nullptr);
 
 }  // namespace mists::analysis

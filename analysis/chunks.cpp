@@ -13,13 +13,19 @@ namespace {
 
 constexpr const char* HEADER = "game,outcome,cause,score,turns,decisions,forced,ghosts_on_board,ghost_supply,hounds,face_down,discarded";
 constexpr int FIELDS = 12;
+constexpr int SOLVE_FIELDS = 5;
 
-std::string row_csv(const GameRow& r) {
+std::string header(bool solver) { return std::string(HEADER) + (solver ? std::string(",") + SOLVE_COLUMNS : ""); }
+
+std::string row_csv(const GameRow& r, bool solver) {
   std::ostringstream os;
   const GameSummary& s = r.s;
   os << r.game << ',' << (s.outcome == Outcome::Won ? "won" : "lost") << ',' << loss_cause_name(s.cause) << ','
      << s.score << ',' << s.turns << ',' << s.decisions << ',' << s.forced << ',' << s.ghosts_on_board << ','
      << s.ghost_supply << ',' << s.hounds_reached << ',' << s.face_down << ',' << s.discarded;
+  if (solver)
+    os << ',' << verdict_name(r.solve.verdict) << ',' << r.solve.nodes << ',' << r.solve.ms << ',' << r.solve.best_progress << ','
+       << r.solve.best_targets;
   return os.str();
 }
 
@@ -37,9 +43,15 @@ LossCause cause_from(const std::string& name, const std::string& where) {
   throw AnalysisError(where + ": cause: unknown loss cause '" + name + "'");
 }
 
+Verdict verdict_from(const std::string& name, const std::string& where) {
+  for (Verdict v : {Verdict::Won, Verdict::Lost, Verdict::Open})
+    if (verdict_name(v) == name) return v;
+  throw AnalysisError(where + ": verdict: '" + name + "' is not won, lost or open");
+}
+
 std::string chunk_text(const ChunkKey& key, const std::vector<GameRow>& rows) {
-  std::string body = std::string(HEADER) + "\n";
-  for (const auto& r : rows) body += row_csv(r) + "\n";
+  std::string body = header(key.solver) + "\n";
+  for (const auto& r : rows) body += row_csv(r, key.solver) + "\n";
   return seal(key, body) + "\n" + body;
 }
 
@@ -58,39 +70,52 @@ std::vector<GameRow> read_chunk(const std::string& path, const ChunkKey& key) {
     ++ln;
     const std::string where = path + ":" + std::to_string(ln);
     if (ln == 2) {
-      if (line != HEADER) throw AnalysisError(where + ": header: not a chunk file of this version");
+      if (line != header(key.solver))
+        throw AnalysisError(where + ": header: not a chunk file of this version" + (key.solver ? " for a solver cell" : ""));
       continue;
     }
     std::vector<std::string> f;
     std::stringstream ss(line);
     std::string x;
     while (std::getline(ss, x, ',')) f.push_back(x);
-    if (f.size() != FIELDS) throw AnalysisError(where + ": expected " + std::to_string(FIELDS) + " fields, found " + std::to_string(f.size()));
-    static const char* NAMES[FIELDS] = {"game", "outcome", "cause", "score", "turns", "decisions", "forced",
-                                        "ghosts_on_board", "ghost_supply", "hounds", "face_down", "discarded"};
+    const size_t fields = FIELDS + (key.solver ? SOLVE_FIELDS : 0);
+    if (f.size() != fields) throw AnalysisError(where + ": expected " + std::to_string(fields) + " fields, found " + std::to_string(f.size()));
+    static const char* NAMES[FIELDS + SOLVE_FIELDS] = {
+        "game",      "outcome",   "cause",   "score",       "turns",         "decisions",    "forced",      "ghosts_on_board",
+        "ghost_supply", "hounds", "face_down", "discarded", "verdict", "solve_nodes", "solve_ms", "best_progress", "best_targets"};
     auto num = [&](int i, long long lo, long long hi) {
       try {
-        return int(parse_integer(f[size_t(i)], lo, hi));
+        return parse_integer(f[size_t(i)], lo, hi);
       } catch (const NumberError& e) {
         throw AnalysisError(where + ": " + NAMES[i] + ": " + e.what());
       }
     };
     GameRow r;
-    r.game = num(0, 0, 100000000);
+    r.game = int(num(0, 0, 100000000));
     if (f[1] != "won" && f[1] != "lost") throw AnalysisError(where + ": outcome: '" + f[1] + "' is neither won nor lost");
     r.s.outcome = f[1] == "won" ? Outcome::Won : Outcome::Lost;
     r.s.cause = cause_from(f[2], where);
-    if ((r.s.outcome == Outcome::Won) != (r.s.cause == LossCause::None))
+    // The solver's rows have no loss cause: a lost or open deal is not one game (chunks.h).
+    if ((r.s.outcome == Outcome::Won || key.solver) != (r.s.cause == LossCause::None))
       throw AnalysisError(where + ": cause: '" + f[2] + "' does not fit outcome '" + f[1] + "'");
-    r.s.score = num(3, 0, 100000);
-    r.s.turns = num(4, 0, 1000);
-    r.s.decisions = num(5, 0, 100000);
-    r.s.forced = num(6, 0, 100000);
-    r.s.ghosts_on_board = num(7, 0, 255);
-    r.s.ghost_supply = num(8, 0, 255);
-    r.s.hounds_reached = num(9, 0, 2);
-    r.s.face_down = num(10, 0, 255);
-    r.s.discarded = num(11, 0, 255);
+    r.s.score = int(num(3, 0, 100000));
+    r.s.turns = int(num(4, 0, 1000));
+    r.s.decisions = int(num(5, 0, 100000));
+    r.s.forced = int(num(6, 0, 100000));
+    r.s.ghosts_on_board = int(num(7, 0, 255));
+    r.s.ghost_supply = int(num(8, 0, 255));
+    r.s.hounds_reached = int(num(9, 0, 2));
+    r.s.face_down = int(num(10, 0, 255));
+    r.s.discarded = int(num(11, 0, 255));
+    if (key.solver) {
+      r.solve.verdict = verdict_from(f[12], where);
+      if ((r.solve.verdict == Verdict::Won) != (r.s.outcome == Outcome::Won))
+        throw AnalysisError(where + ": verdict: '" + f[12] + "' does not fit outcome '" + f[1] + "'");
+      r.solve.nodes = num(13, 0, 1000000000000000LL);
+      r.solve.ms = num(14, 0, 1000000000000LL);
+      r.solve.best_progress = int(num(15, 0, 100000));
+      r.solve.best_targets = int(num(16, 0, 3));
+    }
     if (r.game != key.first + int(rows.size()))
       throw AnalysisError(where + ": game: expected game " + std::to_string(key.first + int(rows.size())) + ", found " + f[0]);
     rows.push_back(r);

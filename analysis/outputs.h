@@ -20,8 +20,19 @@ struct CellStats {
   double turns_mean = 0, ghosts_on_board_mean = 0, hounds_mean = 0;
   double hound1_rate = 0, hound2_rate = 0;
   double rate() const { return games ? double(wins) / double(games) : 0; }
+  // A cell of the solver agent: its verdicts, and the winnable share as the interval
+  // [won / N, (N - lost) / N], each end with its Wilson 95% interval.
+  bool solver = false;
+  long long proved_won = 0, proved_lost = 0, open = 0;
+  Interval won_ci, not_lost_ci;
+  double winnable_lo() const { return games ? double(proved_won) / double(games) : 0; }
+  double winnable_hi() const { return games ? double(games - proved_lost) / double(games) : 0; }
+  double nodes_median = 0, ms_median = 0, ms_p90 = 0;  // engine steps and milliseconds a deal
 };
 CellStats stats_of(const CellResult& c);
+
+// True when a cell of the study plays the solver: the tables then have the solver's columns.
+bool has_solver(const std::vector<CellResult>& cells);
 
 // The loss causes in the order the tables list them.
 inline constexpr LossCause LOSS_CAUSES[] = {LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,

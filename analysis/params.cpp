@@ -10,7 +10,7 @@ namespace mists::analysis {
 
 namespace {
 
-constexpr unsigned ALL = RANDOM | GREEDY | EXPERT | SEARCH;
+constexpr unsigned PLAYERS = RANDOM | GREEDY | EXPERT | SEARCH;  // the agents that play a game move by move
 constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH;
 constexpr double BIG = 1e6;  // the range of a heuristic weight: any sign, any size that makes sense
 
@@ -80,7 +80,15 @@ std::vector<ParamDef> make_table() {
       WEIGHT(meeple, "heuristic: per meeple in the supply"),
       WEIGHT(meeple_value, "heuristic: share of the discounted value of unfinished features with meeples"),
       WEIGHT(pressure, "heuristic: per point missing beyond 1.5 a tile to the next pile target or goal"),
-      {"area", ParamType::Choice, ParamGroup::Agent, ALL, 0, 0, {"team", "first"},
+      {"nodes", ParamType::Int, ParamGroup::Agent, SOLVER, 0, 1e12, {},
+       "engine steps per deal (0 = no limit); reproducible on any machine",
+       [](const AgentParams& p, bool) { return double(p.solve.nodes); },
+       [](AgentParams& p, bool, double v) { p.solve.nodes = (long long)v; }},
+      {"seconds", ParamType::Real, ParamGroup::Agent, SOLVER, 0, 86400, {},
+       "wall-clock seconds per deal (0 = no limit); verdicts then depend on the machine and its load",
+       [](const AgentParams& p, bool) { return p.solve.seconds; },
+       [](AgentParams& p, bool, double v) { p.solve.seconds = v; }},
+      {"area", ParamType::Choice, ParamGroup::Agent, PLAYERS, 0, 0, {"team", "first"},
        "the R3.3 and R7.2 area decisions: chosen by the agent, or the first option (the engine's former choice)",
        [](const AgentParams& p, bool) { return p.first_area ? 1.0 : 0.0; },
        [](AgentParams& p, bool, double v) { p.first_area = v != 0; }},
@@ -96,12 +104,13 @@ std::string number_text(double v, ParamType t) {
 }
 
 std::string agents_text(unsigned mask) {
-  if (mask == (RANDOM | GREEDY | EXPERT | SEARCH)) return "all";
+  if (mask == PLAYERS) return "all but solver";
   std::string out;
   auto add = [&](const char* s) { out += (out.empty() ? "" : ", ") + std::string(s); };
   if (mask & GREEDY) add("greedy");
   if (mask & EXPERT) add("expert");
   if (mask & SEARCH) add("mcts, clairvoyant");
+  if (mask & SOLVER) add("solver");
   return out;
 }
 
@@ -132,6 +141,7 @@ unsigned agent_bit(std::string_view name) {
   if (name == "greedy") return GREEDY;
   if (name == "expert") return EXPERT;
   if (name == "mcts" || name == "clairvoyant") return SEARCH;
+  if (name == "solver") return SOLVER;
   return 0;
 }
 

@@ -169,6 +169,49 @@ void side_by_side(std::ostringstream& md, const Index& ix) {
     }
 }
 
+// The solver's cells beside the best fair agent and the clairvoyant search on the same deals, and a
+// check of the solver's proofs: a deal some agent won can never be proved lost.
+void winnable(std::ostringstream& md, const Index& ix) {
+  bool any = false;
+  for (const auto& c : ix.cells) any = any || is_solver(c.spec.agent);
+  if (!any) return;
+  md << "\n## Winnable share (deal solver)\n\nThe solver searches each deal with every pile known (docs/solver.md): *won* "
+        "deals have a winning line, *lost* ones are proved lost, *open* ones ran out of budget. The share of winnable deals "
+        "lies in [won / N, (N − lost) / N]; each end is given with its Wilson 95% interval. The best fair agent is the one "
+        "with the most wins among those that do not see the deal (not `clairvoyant`, not `solver`).\n\n"
+        "| level | players | ghosts | best fair agent | clairvoyant | solver | won / lost / open | winnable share | "
+        "steps a deal (median) | seconds a deal (median / 90%) | agent wins proved lost |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (size_t i = 0; i < ix.cells.size(); ++i) {
+    const CellResult& sc = ix.cells[i];
+    if (!is_solver(sc.spec.agent)) continue;
+    const CellStats& s = ix.stats[i];
+    const CellStats* fair = nullptr;
+    const CellStats* seer = nullptr;
+    std::string fair_name, seer_name;
+    long long contradictions = 0;
+    for (size_t j = 0; j < ix.cells.size(); ++j) {
+      const CellSpec& o = ix.cells[j].spec;
+      if (j == i || o.level != sc.spec.level || o.players != sc.spec.players || o.ghost_delta != sc.spec.ghost_delta) continue;
+      for (const GameRow& r : ix.cells[j].rows)
+        if (r.s.outcome == Outcome::Won && r.game < int(sc.rows.size()) && sc.rows[size_t(r.game)].solve.verdict == Verdict::Lost)
+          ++contradictions;
+      const CellStats& st = ix.stats[j];
+      const std::string name = o.agent.substr(0, o.agent.find(':'));
+      if (name == "solver") continue;
+      const CellStats*& slot = name == "clairvoyant" ? seer : fair;
+      if (!slot || st.rate() > slot->rate()) slot = &st, (name == "clairvoyant" ? seer_name : fair_name) = o.agent;
+    }
+    md << "| " << sc.spec.level << " | " << sc.spec.players << " | " << sc.spec.ghosts << " | "
+       << (fair ? fair_name + " " + rate_cell(*fair) : "—") << " | " << (seer ? rate_cell(*seer) : "—") << " | " << sc.spec.agent << " | "
+       << s.proved_won << " / " << s.proved_lost << " / " << s.open << " | [" << pct(s.winnable_lo()) << "%, " << pct(s.winnable_hi())
+       << "%] (low end " << pct(s.won_ci.lo) << "–" << pct(s.won_ci.hi) << ", high end " << pct(s.not_lost_ci.lo) << "–"
+       << pct(s.not_lost_ci.hi) << ") | " << num(s.nodes_median, 0) << " | " << num(s.ms_median / 1000, 2) << " / "
+       << num(s.ms_p90 / 1000, 2) << " | " << (contradictions ? "**" + std::to_string(contradictions) + " (a solver bug)**" : "0")
+       << " |\n";
+  }
+}
+
 void every_cell(std::ostringstream& md, const Index& ix) {
   md << "\n## Every cell\n\nLosses by cause: ghost supply short (R3.5), pile 1 / pile 2 ran out before its hound "
         "(R6.4), the last pile ran out (R6.4), a tile fitted nowhere under `unplaceable = lose` (R2.2).\n\n"
@@ -200,6 +243,7 @@ std::string report_markdown(const StudyConfig& cfg, const json& provenance, cons
   by_players(md, ix);
   budget_sweeps(md, ix);
   side_by_side(md, ix);
+  winnable(md, ix);
   every_cell(md, ix);
   return md.str();
 }

@@ -116,7 +116,7 @@ Interval LogisticFit::x_at_interval(double p) const {
   return {x - half, x + half};
 }
 
-double quantile(std::vector<int> v, double q) {
+double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   const double pos = q * double(v.size() - 1);

@@ -52,7 +52,7 @@ struct LogisticFit {
 LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games);
 
 // Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
-double quantile(std::vector<int> v, double q);
+double quantile(std::vector<double> v, double q);
 
 // Two-sided exact binomial test of k successes in n trials with p = 1/2.
 double binomial_two_sided(long long k, long long n);

@@ -18,6 +18,8 @@
 #include "analysis/progress.h"
 #include "analysis/provenance.h"
 #include "engine/config/load.h"
+#include "engine/record.h"
+#include "solver/agents.h"
 #include "solver/rng.h"
 
 namespace mists::analysis {
@@ -66,7 +68,32 @@ std::string trace_text(const std::vector<std::vector<TurnRow>>& traces, int firs
 
 ChunkKey chunk_key(const StudyConfig& cfg, const std::string& hash, const CellSpec& c, int k) {
   const int first = k * cfg.chunk;
-  return {hash, c.id(), k, first, std::min(cfg.chunk, c.games - first)};
+  return {hash, c.id(), k, first, std::min(cfg.chunk, c.games - first), is_solver(c.agent)};
+}
+
+std::string record_path(const std::string& dir, const CellSpec& c, int game) {
+  return dir + "/records/" + c.id() + "-g" + std::to_string(game) + ".txt";
+}
+
+// Plays the games of one chunk in parallel; with `records`, writes the record of every won game.
+std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const AgentSpec& agent, const CellSpec& c,
+                                const ChunkKey& key, const std::string& dir, std::vector<std::vector<TurnRow>>& traces) {
+  const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
+  std::vector<GameRow> rows(size_t(key.count));
+  traces.assign(cfg.trace ? size_t(key.count) : 0, {});
+  tbb::parallel_for(0, key.count, [&](int i) {
+    GameRow& row = rows[size_t(i)];
+    row.game = key.first + i;
+    std::vector<std::string> log;
+    row.s = play_one(R, agent, seed, uint64_t(row.game), cfg.records ? &log : nullptr, cfg.trace ? &traces[size_t(i)] : nullptr,
+                     &row.solve);
+    if (cfg.records && row.s.outcome == Outcome::Won) {
+      GameRecord rec = make_record(R, seeded_deal(R, seed, uint64_t(row.game)), cfg.seed, uint64_t(row.game), agent.text, revision());
+      finish_record(rec, log, row.s);
+      write_atomic(record_path(dir, c, row.game), write_record(rec));
+    }
+  }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
+  return rows;
 }
 
 // study.json of this run: a new one, or the study's own with its checks passed.
@@ -120,6 +147,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   json study = open_study(cfg, dir, resume, run, threads);
   if (cfg.cells.empty()) throw AnalysisError(dir + ": the study has no cells");
   fs::create_directories(dir + "/chunks");
+  if (cfg.records) fs::create_directories(dir + "/records");
   const std::string cfg_path = dir + "/study.json";
   write_atomic(cfg_path, study.dump(2) + "\n");
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
@@ -146,7 +174,6 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     res.spec = c;
     const Rules& R = rules_for(c);
     const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
-    const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
     bool stopped = false;
     for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
       if (chunk_index % cfg.shards != cfg.shard - 1 || stopped) continue;
@@ -159,12 +186,8 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
         progress.read(c.agent, key.count);
       } else {
         const auto began = std::chrono::steady_clock::now();
-        rows.resize(size_t(key.count));
-        std::vector<std::vector<TurnRow>> traces(cfg.trace ? size_t(key.count) : 0);
-        tbb::parallel_for(0, key.count, [&](int i) {
-          rows[size_t(i)].game = key.first + i;
-          rows[size_t(i)].s = play_one(R, agent, seed, uint64_t(key.first + i), nullptr, cfg.trace ? &traces[size_t(i)] : nullptr);
-        }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
+        std::vector<std::vector<TurnRow>> traces;
+        rows = play_chunk(cfg, R, agent, c, key, dir, traces);
         if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
         write_atomic(path, chunk_text(key, rows));
         ++chunks_played;

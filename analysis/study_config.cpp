@@ -34,6 +34,7 @@ json StudyConfig::to_json() const {
   json j;
   j["title"] = title;
   j["trace"] = trace;
+  if (records) j["records"] = true;
   j["seed"] = seed;
   j["precision"] = precision;
   j["min_games"] = min_games;
@@ -57,6 +58,13 @@ json StudyConfig::to_json() const {
     cs.push_back({{"level", c.level}, {"players", c.players}, {"ghosts", c.ghosts}, {"ghost_delta", c.ghost_delta},
                   {"agent", c.agent}, {"games", c.games}});
   j["cells"] = cs;
+  // The solver's default budget, when a cell plays it: a study keeps the budget its chunks were
+  // played with, even if a later mists changes the default.
+  for (const auto& c : cells)
+    if (is_solver(c.agent)) {
+      const SolveBudget b = AgentParams{}.solve;
+      j["solver"] = {{"nodes", b.nodes}, {"seconds", b.seconds}};
+    }
   return j;
 }
 
@@ -65,6 +73,7 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   StudyConfig c;
   c.title = f.text("title");
   c.trace = f.has("trace") && f.boolean("trace");
+  c.records = f.has("records") && f.boolean("records");
   c.seed = f.u64("seed");
   c.precision = f.real("precision", 0, 0.5);
   c.min_games = int(f.integer("min_games", 1, MAX_GAMES));
@@ -120,14 +129,28 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
     s.games = int(x.integer("games", 1, MAX_GAMES));
     c.cells.push_back(s);
   }
+  const bool solver = std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return is_solver(s.agent); });
+  if (solver) {
+    const SolveBudget b = AgentParams{}.solve;
+    const Fields sb = f.sub("solver");
+    if (sb.integer("nodes", 0, 1000000000000LL) != b.nodes || sb.real("seconds", 0, 86400) != b.seconds)
+      f.fail("solver", "the solver cells were played with a default budget of " + sb.json().dump() + "; this mists's default is " +
+                           json({{"nodes", b.nodes}, {"seconds", b.seconds}}).dump() +
+                           ": resume with the mists that started the study, or start again with the budget in the agent text");
+  } else if (f.has("solver")) {
+    f.fail("solver", "present, but no cell plays the solver");
+  }
   return c;
 }
+
+bool is_solver(const std::string& agent) { return agent.substr(0, agent.find(':')) == "solver"; }
 
 std::string StudyConfig::games_hash() const {
   json j = to_json();
   j.erase("title");
   j.erase("shard");
   j.erase("trace");
+  j.erase("records");
   return fnv1a64_hex(j.dump());
 }
 

@@ -12,6 +12,9 @@
 
 namespace mists::analysis {
 
+// True for the deal solver's agent text ("solver", "solver:nodes=...").
+bool is_solver(const std::string& agent);
+
 struct CellSpec {
   int level = 1;
   int players = 2;
@@ -34,11 +37,12 @@ struct StudyConfig {
   int shard = 1, shards = 1;      // this run plays chunks k with k % shards == shard - 1
   std::string title = "custom study";
   bool trace = false;             // also write a row per turn of every game (traces.csv)
+  bool records = false;           // also write the record of every won game (records/CELL-gN.txt)
 
   nlohmann::json to_json() const;
   // Reads and checks every field (type and range); `where` names the file in messages.
   static StudyConfig from_json(const nlohmann::json& j, const std::string& where);
-  // A hash of everything that decides the games (not the title, the shard, traces or the thread count):
+  // A hash of everything that decides the games (not the title, the shard, traces, records or the thread count):
   // chunks carry it, so a chunk of another study is never mixed in.
   std::string games_hash() const;
   // Chunks of cell `c` and how many games chunk k holds.

@@ -172,6 +172,10 @@ StudyConfig study_from_toml(const std::string& path) {
     if (!n->is_boolean()) top.fail(n, "trace", "expected true or false");
     cfg.trace = *n->value<bool>();
   }
+  if (const toml::node* n = top.get("records")) {
+    if (!n->is_boolean()) top.fail(n, "records", "expected true or false");
+    cfg.records = *n->value<bool>();
+  }
   cfg.precision = top.real("precision", 0, 0.5).value_or(0);
   cfg.min_games = int(top.integer("min_games", 1, 100000000).value_or(cfg.min_games));
   const int games = int(top.integer("games", 1, 100000000).value_or(2000));

@@ -35,6 +35,8 @@ void add_play(CLI::App& app) {
     const uint64_t run_seed = seed_value(*seed);
     const Rules rules = opt->rules();
     const analysis::AgentSpec spec = analysis::parse_agent(*agent);
+    if (spec.name == "solver")
+      throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --game)");
     const uint64_t deal_seed = analysis::cell_seed(run_seed, rules.level.number, rules.params.players);
     const Deal deal = seeded_deal(rules, deal_seed, *game);
     GameRecord rec = make_record(rules, deal, run_seed, *game, spec.text, analysis::revision());

@@ -4,6 +4,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/files.h"
+#include "analysis/params.h"
 #include "analysis/study.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -24,21 +25,22 @@ void add_solve(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  mists solve --level 4 --players 2 --seed 7 --game 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
-      "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?");
+      "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?\n"
+      "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).");
   struct Args {
     GameOptions game;
     GameFlags flags;
     std::string seed = "1", record, out;
     uint64_t index = 0;
-    long long nodes = 0;
-    double seconds = 10;
+    long long nodes = analysis::AgentParams{}.solve.nodes;  // the study agent's budget: the same verdicts
+    double seconds = analysis::AgentParams{}.solve.seconds;
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
   cmd->add_option("--seed", a->seed, "Run seed of the study the deal comes from (0 to 18446744073709551615)")->capture_default_str();
   cmd->add_option("--game", a->index, "Game index within the run")->capture_default_str();
   cmd->add_option("--record", a->record, "Solve the deal of this game record instead (its level, players and switches)");
-  cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
+  cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
   cmd->add_option("--seconds", a->seconds, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")->capture_default_str()->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->callback([a] {
@@ -71,30 +73,7 @@ void add_solve(CLI::App& app) {
               << r.bound_cuts << " cut by the points bound\n";
     if (r.verdict == Verdict::Won && !a->out.empty()) {
       GameRecord rec = make_record(rules, deal, seed, game, "solver", analysis::revision());
-      // Play the line once to fill the result line exactly as replay will check it.
-      State s = initial_state(rules);
-      Dealer dealer(rules, deal);
-      std::vector<Action> opts(MAX_ACTIONS);
-      int decisions = 0, forced = 0;
-      size_t i = 0;
-      while (!is_over(s)) {
-        if (is_chance(s)) {
-          dealer.draw(s);
-          ++i;
-          continue;
-        }
-        const int n = legal_actions(rules, s, opts.data());
-        Action act = opts[0];
-        if (n > 1) {
-          if (i >= r.line.size() || !parse_action(rules, s, r.line[i], act)) throw RecordError("solver line does not replay at step " + std::to_string(i + 1));
-          ++i, ++decisions;
-        } else {
-          ++forced;
-        }
-        if (act.kind() == ActionKind::Haunt) dealer.take_face_down(s);
-        apply(rules, s, act);
-      }
-      finish_record(rec, r.line, summarize(rules, s, decisions, forced));
+      finish_record(rec, r.line, replay_line(rules, deal, r.line));
       analysis::write_atomic(a->out, write_record(rec));
       std::cout << "winning line: " << a->out << " (mists replay " << a->out << ")\n";
     }

@@ -79,7 +79,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6");
   cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2");
   cmd.add_option("--agents,--agent", agents,
-                 "Agents, e.g. expert,mcts:playouts=1000 (random, greedy, expert, mcts, clairvoyant; `mists agents`)");
+                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, solver; `mists agents`)");
   cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3");
   cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)");
   cmd.add_option("--games", games, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
@@ -99,6 +99,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--shard", shard, "Play only slice K of N of the study's chunks, e.g. 2/4 (combine with mists merge)");
   cmd.add_option("--title", title, "Report title");
   cmd.add_flag("--trace", trace, "Also write traces.csv (a row per turn of every game) and the trajectory plot");
+  cmd.add_flag("--records", records, "Also write the record of every won game into OUT/records/ (for the solver: each winning line)");
   cmd.add_flag("--verbose,-v", verbose, "Print each cell's result as it finishes");
   cmd.add_flag("--quiet,-q", quiet, "No progress output");
 }
@@ -162,6 +163,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
   }
   if (!title.empty()) cfg.title = title;
   if (trace) cfg.trace = true;
+  if (records) cfg.records = true;
   cfg.threads = threads;
   if (!shard.empty()) {
     const auto slash = shard.find('/');

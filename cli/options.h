@@ -36,7 +36,7 @@ struct StudyFlags {
   std::string levels, players, agents, deltas, ghosts, out, resume, shard, title, rollout, config, seed = "1";
   int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
   double precision = 0, c = -1;
-  bool verbose = false, quiet = false, trace = false;
+  bool verbose = false, quiet = false, trace = false, records = false;
   // Adds the flags to `cmd`; `games` is the default of --games.
   void add(CLI::App& cmd, int games, bool default_study);
   // The study the flags describe (not for --resume); `default_cells` adds the default study's

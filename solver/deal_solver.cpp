@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <unordered_set>
 
+#include "engine/text.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
@@ -336,6 +336,36 @@ std::vector<std::string> line_steps(const Rules& R, const Deal& deal, const std:
   }
   if (final_state) *final_state = s;
   return out;
+}
+
+GameSummary replay_line(const Rules& R, const Deal& deal, const std::vector<std::string>& line, std::vector<std::string>* log,
+                        const TurnObserver* on_turn) {
+  size_t i = 0;
+  auto fail = [&](const std::string& why) {
+    return std::runtime_error("the line does not replay at step " + std::to_string(i + 1) + ": " + why);
+  };
+  auto choose = [&](const State& s, const Action* options, int n) {
+    // Draws are the deal's (play_game deals them): the line's draw steps must name the same tiles.
+    while (i < line.size() && line[i].rfind("draw ", 0) == 0) ++i;
+    if (i == line.size()) throw fail("the line ends before the game does");
+    Action a;
+    if (!parse_action(R, s, line[i], a)) throw fail("'" + line[i] + "' is not an action here");
+    const Action* hit = std::find(options, options + n, a);
+    if (hit == options + n) throw fail("'" + line[i] + "' is not legal here");
+    ++i;
+    return int(hit - options);
+  };
+  std::vector<std::string> steps;
+  const GameSummary sum = play_game(R, deal, choose, &steps, on_turn);
+  if (steps != line) {
+    size_t k = 0;
+    while (k < steps.size() && k < line.size() && steps[k] == line[k]) ++k;
+    i = k;
+    throw fail(k < line.size() ? "'" + line[k] + "' where the deal gives '" + (k < steps.size() ? steps[k] : "the end") + "'"
+                               : "the game goes on after the line ends");
+  }
+  if (log) *log = steps;
+  return sum;
 }
 
 namespace {

@@ -93,4 +93,10 @@ bool bound_proves_lost(const Rules& rules, const Deal& deal, const State& s);
 std::vector<std::string> line_steps(const Rules& rules, const Deal& deal, const std::vector<Action>& decisions,
                                     State* final_state = nullptr);
 
+// Plays the record steps `line` (a SolveResult's line) on `deal` and returns the game's summary;
+// `log` and `on_turn` as for play_game. Throws std::runtime_error naming the step when the line
+// does not fit the deal (a draw of another tile, an action that is not legal, the line too short).
+GameSummary replay_line(const Rules& rules, const Deal& deal, const std::vector<std::string>& line,
+                        std::vector<std::string>* log = nullptr, const TurnObserver* on_turn = nullptr);
+
 }  // namespace mists
