@@ -56,13 +56,17 @@ std::vector<ParamDef> make_table() {
        [](const AgentParams& p, bool) { return p.mcts.value_scale; },
        [](AgentParams& p, bool, double v) { p.mcts.value_scale = v; }},
       {"threads", ParamType::Int, ParamGroup::Search, SEARCH, 1, 256, {},
-       "search threads for one decision (results depend on timing when > 1)",
+       "search threads for one decision: with parallel=root and a playout budget the choice depends only on the seed and this number; with parallel=tree it also depends on timing",
        [](const AgentParams& p, bool) { return double(p.mcts.threads); },
        [](AgentParams& p, bool, double v) { p.mcts.threads = int(v); }},
       {"parallel", ParamType::Choice, ParamGroup::Search, SEARCH, 0, 0, {"root", "tree"},
        "with threads > 1: independent trees merged at the root, or one shared tree",
        [](const AgentParams& p, bool) { return double(int(p.mcts.parallel)); },
        [](AgentParams& p, bool, double v) { p.mcts.parallel = SearchParallel(int(v)); }},
+      {"determinize", ParamType::Int, ParamGroup::Search, SEARCH, 0, 1000, {},
+       "mcts: > 0 searches this many deals sampled from the unseen tiles instead of chance nodes, playouts split among them, root visits added up (PIMC)",
+       [](const AgentParams& p, bool) { return double(p.mcts.determinize); },
+       [](AgentParams& p, bool, double v) { p.mcts.determinize = int(v); }, 0},
       {"reuse", ParamType::Bool, ParamGroup::Search, SEARCH, 0, 1, {},
        "keep the chosen option's subtree for the next decision of the same turn",
        [](const AgentParams& p, bool) { return p.mcts.reuse ? 1.0 : 0.0; },
@@ -187,6 +191,7 @@ nlohmann::json params_to_json(const AgentParams& p, ParamGroup group) {
     if (d.group != group) continue;
     const double v = d.get(p, search);
     const std::string key(d.name);
+    if (v == d.absent) continue;  // a later parameter at the value older studies played with
     switch (d.type) {
       case ParamType::Int: j[key] = (long long)v; break;
       case ParamType::Real: j[key] = v; break;
@@ -213,7 +218,10 @@ void params_from_json(AgentParams& p, ParamGroup group, const nlohmann::json& j,
     set_param(p, true, *def, text, where);
   }
   for (const ParamDef& d : param_table())
-    if (d.group == group && !j.contains(std::string(d.name))) throw AnalysisError(where + "." + std::string(d.name) + ": missing");
+    if (d.group == group && !j.contains(std::string(d.name))) {
+      if (std::isnan(d.absent)) throw AnalysisError(where + "." + std::string(d.name) + ": missing");
+      d.set(p, true, d.absent);
+    }
 }
 
 std::string params_markdown() {

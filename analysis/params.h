@@ -4,6 +4,7 @@
 // --help text and the table in docs/solver.md (`mists agents --markdown`) are all derived from it.
 #pragma once
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -42,6 +43,10 @@ struct ParamDef {
   // weights live (mcts.weights for search agents, weights otherwise).
   double (*get)(const AgentParams&, bool search);
   void (*set)(AgentParams&, bool search, double);
+  // A parameter of the "mcts" or "heuristic" block added after studies had been written: the value
+  // those studies played with. A block without the key reads as that value, and the key is written
+  // only when the value differs, so an older study keeps its meaning and its hash (NaN: always written).
+  double absent = std::numeric_limits<double>::quiet_NaN();
 };
 
 const std::vector<ParamDef>& param_table();

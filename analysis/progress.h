@@ -36,9 +36,9 @@ struct Progress {
   // per playout a decision. They only order the agents until each has played a chunk.
   static double weight(const AgentSpec& a) {
     if (a.search()) return 30.0 * std::max(1, a.params.mcts.playouts);
-    // The solver: about 20 engine steps of a random game, a million steps a second; a deal can
-    // end well before its budget.
-    if (a.name == "solver") return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 20.0 : 2e5 * a.params.solve.seconds;
+    // The solver: its whole budget, a uniform random game being some tens of engine steps (it is
+    // lost within about 15 turns, results/strength); deals that end early make this a ceiling.
+    if (a.name == "solver") return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
     if (a.name == "expert") return 64;
     if (a.name == "greedy") return 8;
     return 1;

@@ -286,6 +286,16 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
         if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
         write_atomic(trace_path(out, c, k), read_file(tp));
       }
+      if (cfg.records) {
+        const std::string shard_dir = found.substr(0, found.rfind("/chunks/"));
+        fs::create_directories(out + "/records");
+        for (const GameRow& r : rows) {
+          if (r.s.outcome != Outcome::Won) continue;
+          const std::string rp = record_path(shard_dir, c, r.game);
+          if (!fs::exists(rp)) throw AnalysisError("merge: " + rp + " is missing: the study writes records of won games; resume that shard first");
+          write_atomic(record_path(out, c, r.game), read_file(rp));
+        }
+      }
       write_atomic(chunk_path(out, c, k), text);
       res.rows.insert(res.rows.end(), rows.begin(), rows.end());
     }

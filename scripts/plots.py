@@ -6,6 +6,9 @@
   loss_causes.png       share of games lost by each cause, per level (each agent, official budgets)
   search_budget.png     win rate against the playouts of mcts / clairvoyant agents that differ only
                         in `playouts=N` (one line per level and player count)
+  solver_budget.png     for studies with a `solver` cell (games.csv): the share of deals proved won
+                        within t seconds a deal, against t (one line per level and player count,
+                        marks at 1, 3, 10 and 30 s), read from each deal's measured time to its verdict
 Panels follow the agents in the study's order (cells.json, else study.json, else cells.csv); every
 outcome and every level has one colour in every panel. Uses Debian's python3-matplotlib and
 python3-numpy only. tests/plots_test.py checks these rules (run by scripts/ci-browser.sh).
@@ -242,6 +245,58 @@ def search_budget_figure(rows):
     return fig
 
 
+SOLVER_MARKS = [1, 3, 10, 30]  # seconds a deal: the budgets a reader compares
+
+
+def solver_times(folder: Path):
+    """(level, players) -> seconds to the verdict of every deal proved won, and the deal count."""
+    path = folder / "games.csv"
+    if not path.exists():
+        return {}
+    won, deals = defaultdict(list), defaultdict(int)
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["agent"].partition(":")[0] != "solver" or "verdict" not in r:
+                continue
+            key = (int(r["level"]), int(r["players"]))
+            deals[key] += 1
+            if r["verdict"] == "won":
+                won[key].append(int(r["solve_ms"]) / 1000.0)
+    return {k: (sorted(won[k]), n) for k, n in deals.items()}
+
+
+def won_within(times, deals, t):
+    """Share of the deals proved won within t seconds a deal."""
+    return sum(1 for x in times if x <= t) / deals if deals else 0.0
+
+
+def solver_budget_figure(folder: Path):
+    data = solver_times(folder)
+    if not data:
+        return None
+    fig, ax = plt.subplots(figsize=(6.5, 4.2), layout="constrained")
+    player_counts = sorted({k[1] for k in data})
+    styles = ["-", "--", ":", "-."]
+    longest = max([max(t) for t, _ in data.values() if t] + [SOLVER_MARKS[-1]])
+    grid = np.logspace(-2, math.log10(longest), 200)
+    for (level, players), (times, deals) in sorted(data.items()):
+        colour = level_colour(level)
+        style = styles[player_counts.index(players) % len(styles)]
+        ax.plot(grid, [won_within(times, deals, t) for t in grid], color=colour, linestyle=style,
+                label=f"level {level}, {players}p ({deals} deals)")
+        ax.plot(SOLVER_MARKS, [won_within(times, deals, t) for t in SOLVER_MARKS], "o", color=colour, markersize=4)
+    ax.set_xscale("log")
+    ax.set_xticks([0.01, 0.1] + SOLVER_MARKS, ["0.01", "0.1"] + [str(t) for t in SOLVER_MARKS])
+    ax.minorticks_off()
+    ax.set_xlabel("seconds a deal (measured time to the verdict)")
+    ax.set_ylabel("share of deals proved won")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.set_title("deal solver: won share against the time a deal", fontsize=10)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False)
+    return fig
+
+
 def save(fig, path: Path) -> None:
     if fig is not None:
         fig.savefig(path, dpi=110, bbox_inches="tight")
@@ -255,6 +310,7 @@ def main(folder: Path) -> None:
     save(ghost_budget_figure(rows, agents), folder / "ghost_budget.png")
     save(loss_causes_figure(rows, agents), folder / "loss_causes.png")
     save(search_budget_figure(rows), folder / "search_budget.png")
+    save(solver_budget_figure(folder), folder / "solver_budget.png")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,20 @@ int true_next_tile(const Rules& R, const Deal& deal, const State& s) {
   return deal.piles[size_t(seg)][size_t(R.pile_sizes[size_t(seg)] - s.pile_size[seg])];
 }
 
+Deal sample_deal(const Rules& R, const State& s, Rng& rng) {
+  std::vector<uint8_t> pool;
+  for (size_t t = 0; t < R.types.size(); ++t) pool.insert(pool.end(), s.unseen[t], uint8_t(t));
+  rng.shuffle(pool);
+  Deal d;
+  d.piles.resize(R.pile_sizes.size());
+  size_t at = 0;
+  for (size_t k = 0; k < R.pile_sizes.size(); ++k) {
+    d.piles[k].assign(size_t(R.pile_sizes[k]), 0);
+    for (size_t i = size_t(R.pile_sizes[k] - s.pile_size[k]); i < d.piles[k].size() && at < pool.size(); ++i) d.piles[k][i] = pool[at++];
+  }
+  return d;
+}
+
 int GreedyAgent::operator()(const State& s, const Action* options, int n) {
   double best = -std::numeric_limits<double>::infinity();
   int pick = 0, ties = 0;

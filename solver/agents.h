@@ -63,4 +63,9 @@ Deal seeded_deal(const Rules& rules, uint64_t run_seed, uint64_t game);
 // draws always take the top of a segment, so a segment's cursor is its dealt size minus its size.
 int true_next_tile(const Rules& rules, const Deal& deal, const State& s);
 
+// A deal that agrees with everything the team knows in `s`: the tiles still to come in each pile
+// are drawn at random from the unseen tiles (face-down ones included, R7.3); places already drawn
+// hold tile 0 (never read). A determinization for perfect-information search of a fair agent.
+Deal sample_deal(const Rules& rules, const State& s, Rng& rng);
+
 }  // namespace mists

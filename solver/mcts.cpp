@@ -423,7 +423,28 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     if (node > 0) kept = tree_->extract(uint32_t(node));
   }
   tree_.reset();
-  if (!one_tree) {
+  if (cfg_.determinize > 0 && !deal_) {
+    // Perfect-information Monte Carlo (Long, Sturtevant, Buro & Furtak 2010): K deals that agree
+    // with what the team knows, each searched as the clairvoyant searches the true one with its
+    // share of the playouts; the root statistics are added up. One thread, no reuse.
+    Rng rng(splitmix64(base ^ 0x9e3779b97f4a7c15ull));
+    const int k_deals = cfg_.determinize;
+    for (int k = 0; k < k_deals; ++k) {
+      const Deal sample = sample_deal(*R_, s, rng);
+      SearchTree search(*R_, cfg_, &sample, root_value);
+      Worker worker(*R_, splitmix64(base + uint64_t(k) + 1), cfg_.weights);
+      const long long budget = cfg_.playouts / k_deals + (k < cfg_.playouts % k_deals);
+      long long done = 0;
+      while (more(done, budget)) search.playout<false>(s, worker), ++done;
+      for (const auto& e : search.root_edges()) {
+        auto& [v, q] = total[e.action.bits];
+        v += e.visits;
+        q += e.value;
+      }
+      stats_.playouts += done;
+      stats_.nodes += (long long)search.size();
+    }
+  } else if (!one_tree) {
     // Root parallelism: independent trees, their root statistics added up (Chaslot, Winands & van
     // den Herik 2008). Each tree has its own seed and budget, so with a playout budget the result
     // does not depend on how the threads are scheduled.

@@ -41,6 +41,9 @@ struct MctsConfig {
   int threads = 1;             // search threads for one decision (threads of its own: a batch's
                                //   TBB limit does not apply to them)
   SearchParallel parallel = SearchParallel::Root;
+  int determinize = 0;         // > 0 (fair agents only): each decision searches this many deals
+                               //   sampled from the unseen tiles, playouts split among them, root
+                               //   visits added up (perfect-information Monte Carlo); no reuse
   bool reuse = true;           // keep the subtree of the chosen option for the next decision of
                                //   the same turn (one tree: 1 thread or tree parallelism); the
                                //   root then needs only `playouts` visits in all, and at least a

@@ -209,6 +209,28 @@ def overlap(a, b, tolerance=1.0):
     return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance) and (min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
 
 
+def test_solver_budget_counts_deals_won_within_each_time():
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        assert plots.solver_budget_figure(folder) is None  # no games.csv
+        head = "cell,level,players,ghosts,agent,deal_seed,game,outcome,cause,verdict,solve_nodes,solve_ms"
+        lines = [head,
+                 "a,4,1,13,expert,1,0,won,none,,,",            # not the solver: ignored
+                 "b,4,1,13,solver,1,0,won,none,won,10,500",     # won in 0.5 s
+                 "b,4,1,13,solver,1,1,won,none,won,10,2500",    # won in 2.5 s
+                 "b,4,1,13,solver,1,2,lost,none,open,10,30000",
+                 "b,4,1,13,solver,1,3,lost,none,lost,10,100"]
+        (folder / "games.csv").write_text("\n".join(lines) + "\n")
+        data = plots.solver_times(folder)
+        assert list(data) == [(4, 1)], data
+        times, deals = data[(4, 1)]
+        assert deals == 4 and times == [0.5, 2.5], data
+        assert [plots.won_within(times, deals, t) for t in plots.SOLVER_MARKS] == [0.25, 0.5, 0.5, 0.5]
+        fig = plots.solver_budget_figure(folder)
+        assert fig is not None and fig.axes[0].get_legend() is not None
+        plt.close(fig)
+
+
 if __name__ == "__main__":
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     failed = 0
