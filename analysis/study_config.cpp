@@ -79,11 +79,8 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   c.min_games = int(f.integer("min_games", 1, MAX_GAMES));
   c.chunk = int(f.integer("chunk", 1, MAX_CHUNK));
   const std::string shard = f.text("shard");
-  const auto slash = shard.find('/');
   try {
-    if (slash == std::string::npos) throw NumberError("not K/N");
-    c.shards = int(parse_integer(std::string_view(shard).substr(slash + 1), 1, 1000000));
-    c.shard = int(parse_integer(std::string_view(shard).substr(0, slash), 1, c.shards));
+    parse_shard(shard, c);
   } catch (const NumberError& e) {
     f.fail("shard", "'" + shard + "' is not K/N with 1 <= K <= N: " + e.what());
   }
@@ -141,6 +138,13 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
     f.fail("solver", "present, but no cell plays the solver");
   }
   return c;
+}
+
+void parse_shard(const std::string& text, StudyConfig& cfg) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) throw NumberError("not K/N");
+  cfg.shards = int(parse_integer(std::string_view(text).substr(slash + 1), 1, 1000000));
+  cfg.shard = int(parse_integer(std::string_view(text).substr(0, slash), 1, cfg.shards));
 }
 
 bool is_solver(const std::string& agent) { return agent.substr(0, agent.find(':')) == "solver"; }

@@ -66,6 +66,9 @@ void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 // blocks. Every error names the file, the line and the key.
 StudyConfig study_from_toml(const std::string& path);
 
+// "K/N" (a shard: 1 <= K <= N) into cfg.shard and cfg.shards; throws NumberError saying what is wrong.
+void parse_shard(const std::string& text, StudyConfig& cfg);
+
 // "1-6", "1,3,5", "-3..3": a list of integers; throws AnalysisError naming `what`.
 std::vector<int> int_list(const std::string& text, const std::string& what);
 

@@ -31,6 +31,7 @@ void add_solve(CLI::App& app) {
     GameOptions game;
     GameFlags flags;
     std::string seed = "1", record, out;
+    bool quiet = false;
     uint64_t index = 0;
     long long nodes = analysis::AgentParams{}.solve.nodes;  // the study agent's budget: the same verdicts
     double seconds = analysis::AgentParams{}.solve.seconds;
@@ -43,6 +44,7 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
   cmd->add_option("--seconds", a->seconds, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")->capture_default_str()->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
+  cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   cmd->callback([a] {
     if (a->nodes == 0 && a->seconds == 0) throw UsageError("--nodes 0 --seconds 0: give the search a budget");
     Rules rules;
@@ -65,7 +67,13 @@ void add_solve(CLI::App& app) {
       game = a->index;
       deal = seeded_deal(rules, analysis::cell_seed(seed, rules.level.number, rules.params.players), game);
     }
-    const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game);
+    // Progress on standard error every 10 s, so a long search shows it is alive and how far it got.
+    SolveWatch watch;
+    watch.report = [](const SolveResult& p) {
+      std::cerr << "  " << p.seconds << " s: " << p.nodes << " engine steps, best progress " << p.best_progress << ", targets passed "
+                << p.best_targets << ", " << p.lost_positions << " positions proved lost\n";
+    };
+    const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game, a->quiet ? nullptr : &watch);
     std::cout << verdict_name(r.verdict);
     if (r.verdict == Verdict::Open) std::cout << " (budget spent; best progress " << r.best_progress << ", targets passed " << r.best_targets << ")";
     else std::cout << " (found by " << r.found_by << ")";

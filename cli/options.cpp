@@ -166,11 +166,8 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
   if (records) cfg.records = true;
   cfg.threads = threads;
   if (!shard.empty()) {
-    const auto slash = shard.find('/');
     try {
-      if (slash == std::string::npos) throw NumberError("not K/N");
-      cfg.shards = int(parse_integer(std::string_view(shard).substr(slash + 1), 1, 1000000));
-      cfg.shard = int(parse_integer(std::string_view(shard).substr(0, slash), 1, cfg.shards));
+      analysis::parse_shard(shard, cfg);
     } catch (const NumberError& e) {
       throw UsageError("--shard: '" + shard + "' is not K/N with 1 <= K <= N (" + e.what() + ")");
     }

@@ -428,8 +428,9 @@ enum class Status { Won, Lost, Paused };
 
 class DealSolver {
  public:
-  DealSolver(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t seed)
-      : R_(R), deal_(deal), budget_(budget), seed_(seed), start_(Clock::now()), buf_(3 * MAX_ACTIONS) {}
+  DealSolver(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch)
+      : R_(R), deal_(deal), budget_(budget), seed_(seed), watch_(watch), start_(Clock::now()), last_report_(start_),
+        buf_(3 * MAX_ACTIONS) {}
 
   SolveResult run();
 
@@ -475,7 +476,9 @@ class DealSolver {
   const Deal& deal_;
   SolveBudget budget_;
   uint64_t seed_;
-  Clock::time_point start_;
+  const SolveWatch* watch_;
+  Clock::time_point start_, last_report_;
+  SolveResult so_far() const;
   long long nodes_ = 0;
   long long last_clock_ = 0;
   bool out_ = false;
@@ -498,9 +501,14 @@ class DealSolver {
 bool DealSolver::out_of_budget() {
   if (out_) return true;
   if (budget_.nodes > 0 && nodes_ >= budget_.nodes) out_ = true;
-  if (budget_.seconds > 0 && nodes_ - last_clock_ >= CLOCK_EVERY) {
+  if ((budget_.seconds > 0 || watch_) && nodes_ - last_clock_ >= CLOCK_EVERY) {
     last_clock_ = nodes_;
-    if (std::chrono::duration<double>(Clock::now() - start_).count() >= budget_.seconds) out_ = true;
+    const Clock::time_point now = Clock::now();
+    if (budget_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= budget_.seconds) out_ = true;
+    if (watch_ && std::chrono::duration<double>(now - last_report_).count() >= watch_->every_seconds) {
+      last_report_ = now;
+      watch_->report(so_far());
+    }
   }
   return out_;
 }
@@ -790,6 +798,19 @@ SolveResult DealSolver::run() {
     width = std::min(2 * width, MAX_BEAM);
   }
   if (res.verdict == Verdict::Won) res.line = line_steps(R_, deal_, won_line_);
+  const SolveResult now = so_far();
+  res.best_progress = now.best_progress;
+  res.best_targets = now.best_targets;
+  res.nodes = now.nodes;
+  res.seconds = now.seconds;
+  res.tt_hits = now.tt_hits;
+  res.bound_cuts = now.bound_cuts;
+  res.lost_positions = now.lost_positions;
+  return res;
+}
+
+SolveResult DealSolver::so_far() const {
+  SolveResult res;
   res.best_progress = best_progress_;
   res.best_targets = best_targets_;
   res.nodes = nodes_;
@@ -802,11 +823,11 @@ SolveResult DealSolver::run() {
 
 }  // namespace
 
-SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed) {
+SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch) {
   bool fits = deal.piles.size() == rules.pile_sizes.size();
   for (size_t k = 0; fits && k < deal.piles.size(); ++k) fits = int(deal.piles[k].size()) == rules.pile_sizes[k];
   if (!fits) throw std::invalid_argument("solve_deal: the deal's piles do not have the sizes of the rules' piles");
-  DealSolver solver(rules, deal, budget, seed);
+  DealSolver solver(rules, deal, budget, seed, watch);
   return solver.run();
 }
 

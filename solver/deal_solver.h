@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,9 +61,17 @@ struct SolveResult {
   std::string found_by;     // "beam" or "prover" for a verdict, empty when Open
 };
 
+// Told how a long search stands (the fields of SolveResult so far: nodes, seconds, best progress and
+// targets, positions proved lost), about every `every_seconds` of wall clock.
+struct SolveWatch {
+  double every_seconds = 10;
+  std::function<void(const SolveResult&)> report;
+};
+
 // Searches `deal` for a winning line; Lost only when every line loses; Open at the budget.
 // `seed` drives the noise of the randomized beam passes (same seed, same budget in nodes: same result).
-SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed = 0);
+SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed = 0,
+                       const SolveWatch* watch = nullptr);
 
 // ---- Pieces, exposed for tests -------------------------------------------------------------------
 

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "shell_helpers.h"
 #include "support.h"
 
 using namespace mists;
@@ -17,45 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh directory under the system's temporary directory, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "mists-records-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-struct Run {
-  int status = -1;     // exit status
-  std::string output;  // standard output and standard error
-};
-
-// Runs `mists ARGS` from the source tree's root and collects its exit status and output.
-Run mists_cmd(const std::string& args) {
-  const std::string cmd = "cd " + quote(MISTS_SOURCE_DIR) + " && " + quote(MISTS_BINARY) + " " + args + " 2>&1";
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-  return r;
-}
+using namespace mists::test::sh;
 
 std::vector<std::string> read_lines(const std::string& path) {
   std::ifstream f(path);

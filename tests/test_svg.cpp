@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "solver/agents.h"
+#include "shell_helpers.h"
 #include "support.h"
 
 using namespace mists;
@@ -135,44 +136,7 @@ void check_text_fits(const Rules& R, const State& s) {
 
 // ---- Running the program ------------------------------------------------------------------------
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "mists-svg-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-struct Run {
-  int status = -1;
-  std::string output;
-};
-
-// Runs `mists ARGS` from the source tree's root.
-Run mists_cmd(const std::string& args) {
-  const std::string cmd = "cd " + quote(MISTS_SOURCE_DIR) + " && " + quote(MISTS_BINARY) + " " + args + " 2>&1";
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-  return r;
-}
+using namespace mists::test::sh;
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
