@@ -7,8 +7,9 @@
   search_budget.png     win rate against the playouts of mcts / clairvoyant agents that differ only
                         in `playouts=N` (one line per level and player count)
   solver_budget.png     for studies with a `solver` cell (games.csv): the share of deals proved won
-                        within t seconds a deal, against t (one line per level and player count,
-                        marks at 1, 3, 10 and 30 s), read from each deal's measured time to its verdict
+                        within a budget of engine steps a deal, against the budget (one line per level
+                        and player count); a second axis in seconds at the run's own measured rate,
+                        with marks at 1, 3, 10 and 30 s
 Panels follow the agents in the study's order (cells.json, else study.json, else cells.csv); every
 outcome and every level has one colour in every panel. Uses Debian's python3-matplotlib and
 python3-numpy only. tests/plots_test.py checks these rules (run by scripts/ci-browser.sh).
@@ -249,50 +250,62 @@ SOLVER_MARKS = [1, 3, 10, 30]  # seconds a deal: the budgets a reader compares
 
 
 def solver_times(folder: Path):
-    """(level, players) -> seconds to the verdict of every deal proved won, and the deal count."""
+    """(level, players) -> (engine steps to the verdict of every deal proved won, the deal count),
+    the run's own rate in engine steps a second (all solver deals: steps over measured time), and
+    the most steps any deal used (the budget, when a deal stayed open)."""
     path = folder / "games.csv"
     if not path.exists():
-        return {}
+        return {}, 0.0, 0
     won, deals = defaultdict(list), defaultdict(int)
+    steps = ms = most = 0
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             if r["agent"].partition(":")[0] != "solver" or "verdict" not in r:
                 continue
             key = (int(r["level"]), int(r["players"]))
             deals[key] += 1
+            steps += int(r["solve_nodes"])
+            most = max(most, int(r["solve_nodes"]))
+            ms += int(r["solve_ms"])
             if r["verdict"] == "won":
-                won[key].append(int(r["solve_ms"]) / 1000.0)
-    return {k: (sorted(won[k]), n) for k, n in deals.items()}
+                won[key].append(int(r["solve_nodes"]))
+    rate = steps / (ms / 1000.0) if ms > 0 else 0.0
+    return {k: (sorted(won[k]), n) for k, n in deals.items()}, rate, most
 
 
-def won_within(times, deals, t):
-    """Share of the deals proved won within t seconds a deal."""
-    return sum(1 for x in times if x <= t) / deals if deals else 0.0
+def won_within(steps, deals, budget):
+    """Share of the deals proved won within `budget` engine steps a deal (the search does the same
+    steps in the same order whatever its budget, so a smaller budget finds exactly these)."""
+    return sum(1 for x in steps if x <= budget) / deals if deals else 0.0
 
 
 def solver_budget_figure(folder: Path):
-    data = solver_times(folder)
+    data, rate, most = solver_times(folder)
     if not data:
         return None
     fig, ax = plt.subplots(figsize=(6.5, 4.2), layout="constrained")
     player_counts = sorted({k[1] for k in data})
     styles = ["-", "--", ":", "-."]
-    longest = max([max(t) for t, _ in data.values() if t] + [SOLVER_MARKS[-1]])
-    grid = np.logspace(-2, math.log10(longest), 200)
-    for (level, players), (times, deals) in sorted(data.items()):
+    longest = max(most, 1000)
+    grid = np.logspace(2, math.log10(longest), 200)
+    for (level, players), (steps, deals) in sorted(data.items()):
         colour = level_colour(level)
         style = styles[player_counts.index(players) % len(styles)]
-        ax.plot(grid, [won_within(times, deals, t) for t in grid], color=colour, linestyle=style,
+        ax.plot(grid, [won_within(steps, deals, b) for b in grid], color=colour, linestyle=style,
                 label=f"level {level}, {players}p ({deals} deals)")
-        ax.plot(SOLVER_MARKS, [won_within(times, deals, t) for t in SOLVER_MARKS], "o", color=colour, markersize=4)
+        if rate > 0:
+            marks = [t * rate for t in SOLVER_MARKS if t * rate <= longest * 1.01]
+            ax.plot(marks, [won_within(steps, deals, b) for b in marks], "o", color=colour, markersize=4)
     ax.set_xscale("log")
-    ax.set_xticks([0.01, 0.1] + SOLVER_MARKS, ["0.01", "0.1"] + [str(t) for t in SOLVER_MARKS])
-    ax.minorticks_off()
-    ax.set_xlabel("seconds a deal (measured time to the verdict)")
+    ax.set_xlabel("engine steps a deal (the budget; a deal won within it stays won)")
     ax.set_ylabel("share of deals proved won")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
-    ax.set_title("deal solver: won share against the time a deal", fontsize=10)
+    title = "deal solver: won share against the budget a deal"
+    if rate > 0:
+        secondary = ax.secondary_xaxis("top", functions=(lambda x: x / rate, lambda t: t * rate))
+        secondary.set_xlabel(f"seconds a deal at this run's {rate / 1e6:.2f} M steps/s (marks: 1, 3, 10, 30 s)")
+    ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False)
     return fig
 

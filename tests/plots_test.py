@@ -209,23 +209,25 @@ def overlap(a, b, tolerance=1.0):
     return (min(a.x1, b.x1) - max(a.x0, b.x0) > tolerance) and (min(a.y1, b.y1) - max(a.y0, b.y0) > tolerance)
 
 
-def test_solver_budget_counts_deals_won_within_each_time():
+def test_solver_budget_counts_deals_won_within_each_budget():
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         assert plots.solver_budget_figure(folder) is None  # no games.csv
         head = "cell,level,players,ghosts,agent,deal_seed,game,outcome,cause,verdict,solve_nodes,solve_ms"
         lines = [head,
-                 "a,4,1,13,expert,1,0,won,none,,,",            # not the solver: ignored
-                 "b,4,1,13,solver,1,0,won,none,won,10,500",     # won in 0.5 s
-                 "b,4,1,13,solver,1,1,won,none,won,10,2500",    # won in 2.5 s
-                 "b,4,1,13,solver,1,2,lost,none,open,10,30000",
-                 "b,4,1,13,solver,1,3,lost,none,lost,10,100"]
+                 "a,4,1,13,expert,1,0,won,none,,,",                  # not the solver: ignored
+                 "b,4,1,13,solver,1,0,won,none,won,1000000,500",       # won within 1 M steps
+                 "b,4,1,13,solver,1,1,won,none,won,5000000,2500",      # within 5 M
+                 "b,4,1,13,solver,1,2,lost,none,open,60000000,30000",
+                 "b,4,1,13,solver,1,3,lost,none,lost,4000000,2000"]
         (folder / "games.csv").write_text("\n".join(lines) + "\n")
-        data = plots.solver_times(folder)
+        data, rate, most = plots.solver_times(folder)
+        assert most == 60000000
         assert list(data) == [(4, 1)], data
-        times, deals = data[(4, 1)]
-        assert deals == 4 and times == [0.5, 2.5], data
-        assert [plots.won_within(times, deals, t) for t in plots.SOLVER_MARKS] == [0.25, 0.5, 0.5, 0.5]
+        steps, deals = data[(4, 1)]
+        assert deals == 4 and steps == [1000000, 5000000], data
+        assert rate == 70e6 / 35.0, rate  # all solver steps over all their measured seconds
+        assert [plots.won_within(steps, deals, b) for b in (1e5, 1e6, 4e6, 5e6, 1e9)] == [0, 0.25, 0.25, 0.5, 0.5]
         fig = plots.solver_budget_figure(folder)
         assert fig is not None and fig.axes[0].get_legend() is not None
         plt.close(fig)

@@ -237,3 +237,26 @@ TEST_CASE("solver study: two shards merged keep the verdicts and the records of 
     }
   CHECK(records > 0);
 }
+
+// solver_budget.png reads a deal won within N steps as won by every budget of N or more: the
+// search takes the same steps in the same order whatever its budget.
+TEST_CASE("solver study: a smaller node budget follows the same search and stops at its budget") {
+  analysis::GameOptions opts;
+  const Rules R = opts.rules(4, 2);
+  int checked = 0;
+  for (uint64_t game = 0; game < 6 && checked < 2; ++game) {
+    const Deal deal = seeded_deal(R, 7, game);
+    const SolveResult big = solve_deal(R, deal, SolveBudget{3000000, 0}, game);
+    if (big.verdict != Verdict::Won) continue;
+    CAPTURE(game);
+    const SolveResult exact = solve_deal(R, deal, SolveBudget{big.nodes, 0}, game);
+    CHECK(exact.verdict == Verdict::Won);
+    CHECK(exact.nodes == big.nodes);
+    CHECK(exact.line == big.line);
+    const SolveResult short_of = solve_deal(R, deal, SolveBudget{big.nodes / 2, 0}, game);
+    CHECK(short_of.verdict == Verdict::Open);
+    CHECK(short_of.nodes <= big.nodes / 2 + 8);  // the budget is checked between steps of a turn: a few over
+    ++checked;
+  }
+  CHECK(checked == 2);
+}
