@@ -11,7 +11,7 @@ build=${BUILD_DIR:-build-tsan}
 werror=OFF
 [[ "${CI:-}" == "true" ]] && werror=ON   # CI treats warnings as errors
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMISTS_WERROR=$werror \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMISTS_WERROR=$werror -DMISTS_PYTHON=OFF \
   -DCMAKE_CXX_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
 cmake --build "$build" --target mists_tests --parallel "$(nproc)"
 
