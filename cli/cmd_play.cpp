@@ -4,6 +4,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/files.h"
+#include "analysis/viewer.h"
 #include "analysis/study.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -30,7 +31,10 @@ void add_play(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
+  auto html = std::make_shared<std::string>();
+  cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); needs --out");
   cmd->callback([=] {
+    if (!html->empty() && out->empty()) throw UsageError("--html needs --out: the page is made from the record file");
     flags->apply(*opt);
     const uint64_t run_seed = seed_value(*seed);
     const Rules rules = opt->rules();
@@ -53,6 +57,10 @@ void add_play(CLI::App& app) {
     }
     std::cerr << (g.outcome == Outcome::Won ? "won" : "lost") << " (" << loss_cause_name(g.cause) << "), score "
               << g.score << ", " << g.turns << " turns\n";
+    if (!html->empty()) {
+      analysis::write_atomic(*html, analysis::viewer_html(analysis::load_record(*out), nullptr, *out));
+      std::cerr << "game page: " << *html << '\n';
+    }
     if (*show) {
       const ReplayResult r = replay(rules, rec, "(this game)");
       std::cerr << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n';

@@ -6,6 +6,7 @@
 #include "analysis/files.h"
 #include "analysis/params.h"
 #include "analysis/study.h"
+#include "analysis/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
@@ -51,15 +52,10 @@ void add_solve(CLI::App& app) {
     Deal deal;
     uint64_t seed = 0, game = 0;
     if (!a->record.empty()) {
-      const GameRecord rec = parse_record(read_file(a->record), a->record);
-      Catalog cat = load_catalog(analysis::resolve_input(rec.catalog_path));
-      cat.path = rec.catalog_path;
-      if (cat.checksum != rec.catalog_checksum)
-        throw RecordError(a->record + ": catalog_checksum: the record was played with catalog " + rec.catalog_checksum + ", " +
-                          rec.catalog_path + " is now " + cat.checksum);
-      rules = build_rules(std::move(cat), rec.level, rec.params);
-      deal = record_deal(rules, rec, a->record);
-      seed = rec.seed, game = rec.game;
+      analysis::LoadedRecord g = analysis::load_record(a->record);
+      rules = std::move(g.rules);
+      deal = record_deal(rules, g.rec, a->record);
+      seed = g.rec.seed, game = g.rec.game;
     } else {
       a->flags.apply(a->game);
       rules = a->game.rules();

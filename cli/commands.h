@@ -19,5 +19,6 @@ void add_compare(CLI::App& app);
 void add_balance(CLI::App& app);
 void add_agents(CLI::App& app);
 void add_solve(CLI::App& app);
+void add_review(CLI::App& app);
 
 }  // namespace mists::cli

@@ -48,74 +48,14 @@ timeout 300 "$mists" analyze --levels 1,3 --players 1,2 --agents greedy,expert -
 dir=$(cd "$dir" && pwd)
 
 echo "ci-browser: $($browser --version 2>/dev/null | head -1)"
-timeout 180 "$py" - "$browser" "$dir" <<'PY' || fail "browser checks (above)"
+timeout 180 "$py" - "$browser" "$dir" "$repo/scripts" <<'PY' || fail "browser checks (above)"
 """Open DIR/report.html in headless Chromium over the DevTools protocol and check it."""
-import base64, json, os, re, shutil, signal, subprocess, sys, tempfile, time, urllib.request
-import websocket  # Debian: python3-websocket
+import os, re, sys
+sys.path.insert(0, sys.argv[3])
+from devtools import Browser  # scripts/devtools.py
 
 browser, folder = sys.argv[1], sys.argv[2]
-DEADLINE = time.monotonic() + 150
 problems = []
-
-
-def left():
-    t = DEADLINE - time.monotonic()
-    if t <= 0:
-        raise TimeoutError("out of time")
-    return t
-
-
-profile = tempfile.mkdtemp(prefix="mists-chromium-")
-log = open(os.path.join(profile, "chromium.log"), "w+")
-proc = subprocess.Popen(
-    [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-     "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
-     "--disable-background-networking", "--disable-component-update", "--hide-scrollbars",
-     "--remote-debugging-port=0", "--remote-allow-origins=*", "--user-data-dir=" + profile,
-     "--window-size=1280,900", "about:blank"],
-    stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-class Page:
-    def __init__(self, url):
-        self.ws = websocket.create_connection(url, timeout=left(), suppress_origin=True)
-        self.next_id = 0
-        self.events = []
-
-    def call(self, method, **params):
-        self.next_id += 1
-        my = self.next_id
-        self.ws.send(json.dumps({"id": my, "method": method, "params": params}))
-        while True:
-            self.ws.settimeout(left())
-            msg = json.loads(self.ws.recv())
-            if msg.get("id") == my:
-                if "error" in msg:
-                    raise RuntimeError(f"{method}: {msg['error']}")
-                return msg.get("result", {})
-            if "method" in msg:
-                self.events.append(msg)
-
-    def wait_event(self, name):
-        while True:
-            for i, e in enumerate(self.events):
-                if e["method"] == name:
-                    return self.events.pop(i)
-            self.ws.settimeout(left())
-            msg = json.loads(self.ws.recv())
-            if "method" in msg:
-                self.events.append(msg)
-
-    def js(self, expr):
-        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in r:
-            raise RuntimeError(f"JS error in check {expr[:60]!r}: {r['exceptionDetails']}")
-        return r["result"].get("value")
-
-    def click(self, x, y):
-        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
-                      clickCount=0 if kind == "mouseMoved" else 1)
 
 
 def markdown_tables(md):
@@ -138,136 +78,96 @@ def number(text):
 
 
 try:
-    # The DevTools port chromium chose (port 0): it writes it to DevToolsActivePort in the profile.
-    port_file = os.path.join(profile, "DevToolsActivePort")
-    while not os.path.exists(port_file) or not open(port_file).read().strip():
-        if proc.poll() is not None:
-            log.seek(0)
-            raise RuntimeError("chromium exited: " + log.read()[-2000:])
-        left()
-        time.sleep(0.1)
-    port = int(open(port_file).read().split()[0])
-    targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=left()))
-    page = Page(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
-    for domain in ("Page", "Runtime", "Log"):
-        page.call(domain + ".enable")
-    page.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1, mobile=False)
-    url = "file://" + os.path.join(folder, "report.html")
-    page.call("Page.navigate", url=url)
-    page.wait_event("Page.loadEventFired")
-    # Every image decoded (data URIs decode asynchronously after load in some builds: await decode()).
-    images = page.js("""Promise.all(Array.from(document.images).map(function(im){
-        return im.decode().then(function(){return true;}, function(){return false;}).then(function(ok){
-          return {alt: im.alt, ok: ok, w: im.naturalWidth, h: im.naturalHeight};});}))""")
+    with Browser(browser, 150) as page:
+        page.open(os.path.join(folder, "report.html"))
+        # Every image decoded (data URIs decode asynchronously after load in some builds: await decode()).
+        images = page.js("""Promise.all(Array.from(document.images).map(function(im){
+            return im.decode().then(function(){return true;}, function(){return false;}).then(function(ok){
+              return {alt: im.alt, ok: ok, w: im.naturalWidth, h: im.naturalHeight};});}))""")
 
-    # 1. Plots: one decoded <img> per PNG the study drew.
-    pngs = sorted(f[:-4] for f in os.listdir(folder) if f.endswith(".png") and f != "report.png")
-    if not pngs:
-        problems.append("the study drew no plot (see plots.log)")
-    alts = {im["alt"]: im for im in images}
-    for name in pngs:
-        if name not in alts:
-            problems.append(f"plot {name}.png has no <img> in the page")
-    for im in images:
-        if not im["ok"] or im["w"] <= 0:
-            problems.append(f"image {im['alt']!r} not decoded (naturalWidth {im['w']})")
-    print(f"  plots: {len(images)} <img>, {sum(im['ok'] and im['w'] > 0 for im in images)} decoded; "
-          f"PNG files: {', '.join(pngs)}")
+        # 1. Plots: one decoded <img> per PNG the study drew.
+        pngs = sorted(f[:-4] for f in os.listdir(folder) if f.endswith(".png") and f != "report.png")
+        if not pngs:
+            problems.append("the study drew no plot (see plots.log)")
+        alts = {im["alt"]: im for im in images}
+        for name in pngs:
+            if name not in alts:
+                problems.append(f"plot {name}.png has no <img> in the page")
+        for im in images:
+            if not im["ok"] or im["w"] <= 0:
+                problems.append(f"image {im['alt']!r} not decoded (naturalWidth {im['w']})")
+        print(f"  plots: {len(images)} <img>, {sum(im['ok'] and im['w'] > 0 for im in images)} decoded; "
+              f"PNG files: {', '.join(pngs)}")
 
-    # 2. Tables: as many as report.md has, with the same number of body rows each.
-    want = markdown_tables(open(os.path.join(folder, "report.md"), encoding="utf-8").read())
-    have = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
-                   "return t.tBodies.length ? t.tBodies[0].rows.length : -1;})")
-    if len(have) != len(want):
-        problems.append(f"{len(have)} tables in the page, {len(want)} in report.md")
-    elif have != want:
-        problems.append(f"table body rows {have} in the page, {want} in report.md")
-    print(f"  tables: {len(have)} in the page, {len(want)} in report.md")
+        # 2. Tables: as many as report.md has, with the same number of body rows each.
+        want = markdown_tables(open(os.path.join(folder, "report.md"), encoding="utf-8").read())
+        have = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
+                       "return t.tBodies.length ? t.tBodies[0].rows.length : -1;})")
+        if len(have) != len(want):
+            problems.append(f"{len(have)} tables in the page, {len(want)} in report.md")
+        elif have != want:
+            problems.append(f"table body rows {have} in the page, {want} in report.md")
+        print(f"  tables: {len(have)} in the page, {len(want)} in report.md")
 
-    # 3. Sorting: the table with the most rows, its numeric column with the most distinct values;
-    #    a real mouse click on the header sorts ascending, a second one descending, rows intact.
-    cells = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
-                    "return Array.from(t.tBodies[0].rows).map(function(r){"
-                    "return Array.from(r.cells).map(function(c){return c.textContent;});});})")
-    heads = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
-                    "return Array.from(t.tHead.rows[0].cells).map(function(c){return c.textContent;});})")
-    best = None
-    for ti, rows in enumerate(cells):
-        if len(rows) < 3:
-            continue
-        for ci in range(len(heads[ti])):
-            vals = [number(r[ci]) if ci < len(r) else None for r in rows]
-            if None in vals or vals == sorted(vals):
+        # 3. Sorting: the table with the most rows, its numeric column with the most distinct values;
+        #    a real mouse click on the header sorts ascending, a second one descending, rows intact.
+        cells = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
+                        "return Array.from(t.tBodies[0].rows).map(function(r){"
+                        "return Array.from(r.cells).map(function(c){return c.textContent;});});})")
+        heads = page.js("Array.from(document.querySelectorAll('table')).map(function(t){"
+                        "return Array.from(t.tHead.rows[0].cells).map(function(c){return c.textContent;});})")
+        best = None
+        for ti, rows in enumerate(cells):
+            if len(rows) < 3:
                 continue
-            score = (len(rows), len(set(vals)))
-            if best is None or score > best[0]:
-                best = (score, ti, ci)
-    if best is None:
-        problems.append("no table with an unsorted numeric column to test sorting on")
-    else:
-        _, ti, ci = best
-        before_rows = sorted("\t".join(r) for r in cells[ti])
+            for ci in range(len(heads[ti])):
+                vals = [number(r[ci]) if ci < len(r) else None for r in rows]
+                if None in vals or vals == sorted(vals):
+                    continue
+                score = (len(rows), len(set(vals)))
+                if best is None or score > best[0]:
+                    best = (score, ti, ci)
+        if best is None:
+            problems.append("no table with an unsorted numeric column to test sorting on")
+        else:
+            _, ti, ci = best
+            before_rows = sorted("\t".join(r) for r in cells[ti])
 
-        def column_after_click():
-            rect = page.js(f"""(function(){{var th=document.querySelectorAll('table')[{ti}].tHead.rows[0].cells[{ci}];
-                th.scrollIntoView({{block:'center'}});var r=th.getBoundingClientRect();
-                return {{x:r.left+r.width/2, y:r.top+r.height/2}};}})()""")
-            page.click(rect["x"], rect["y"])
-            rows = page.js(f"Array.from(document.querySelectorAll('table')[{ti}].tBodies[0].rows).map(function(r){{"
-                           "return Array.from(r.cells).map(function(c){return c.textContent;});})")
-            cls = page.js(f"document.querySelectorAll('table')[{ti}].tHead.rows[0].cells[{ci}].className")
-            return rows, [number(r[ci]) for r in rows], cls
+            def column_after_click():
+                rect = page.js(f"""(function(){{var th=document.querySelectorAll('table')[{ti}].tHead.rows[0].cells[{ci}];
+                    th.scrollIntoView({{block:'center'}});var r=th.getBoundingClientRect();
+                    return {{x:r.left+r.width/2, y:r.top+r.height/2}};}})()""")
+                page.click(rect["x"], rect["y"])
+                rows = page.js(f"Array.from(document.querySelectorAll('table')[{ti}].tBodies[0].rows).map(function(r){{"
+                               "return Array.from(r.cells).map(function(c){return c.textContent;});})")
+                cls = page.js(f"document.querySelectorAll('table')[{ti}].tHead.rows[0].cells[{ci}].className")
+                return rows, [number(r[ci]) for r in rows], cls
 
-        label = f"table {ti + 1} column {heads[ti][ci]!r}"
-        rows1, asc, cls1 = column_after_click()
-        rows2, desc, cls2 = column_after_click()
-        if asc != sorted(asc):
-            problems.append(f"{label}: one click did not sort ascending: {asc}")
-        if desc != sorted(desc, reverse=True):
-            problems.append(f"{label}: a second click did not sort descending: {desc}")
-        if sorted("\t".join(r) for r in rows1) != before_rows or sorted("\t".join(r) for r in rows2) != before_rows:
-            problems.append(f"{label}: sorting changed the rows themselves")
-        if "asc" not in cls1.split() or "desc" not in cls2.split():
-            problems.append(f"{label}: header marks {cls1!r} then {cls2!r}, expected asc then desc")
-        print(f"  sorting: {label}, {len(asc)} rows: "
-              f"{[number(r[ci]) for r in cells[ti]][:6]}... -> {asc[:6]}... -> {desc[:6]}...")
-        page.js("window.scrollTo(0,0)")
+            label = f"table {ti + 1} column {heads[ti][ci]!r}"
+            rows1, asc, cls1 = column_after_click()
+            rows2, desc, cls2 = column_after_click()
+            if asc != sorted(asc):
+                problems.append(f"{label}: one click did not sort ascending: {asc}")
+            if desc != sorted(desc, reverse=True):
+                problems.append(f"{label}: a second click did not sort descending: {desc}")
+            if sorted("\t".join(r) for r in rows1) != before_rows or sorted("\t".join(r) for r in rows2) != before_rows:
+                problems.append(f"{label}: sorting changed the rows themselves")
+            if "asc" not in cls1.split() or "desc" not in cls2.split():
+                problems.append(f"{label}: header marks {cls1!r} then {cls2!r}, expected asc then desc")
+            print(f"  sorting: {label}, {len(asc)} rows: "
+                  f"{[number(r[ci]) for r in cells[ti]][:6]}... -> {asc[:6]}... -> {desc[:6]}...")
+            page.js("window.scrollTo(0,0)")
 
-    # 4. Console errors and exceptions (collected from the load on).
-    # (after a moment for timers and late errors; the evaluation's answer comes after queued events)
-    page.call("Runtime.evaluate", expression="new Promise(function(r){setTimeout(r,300);})", awaitPromise=True)
-    for e in page.events:
-        m, p = e["method"], e["params"]
-        if m == "Runtime.exceptionThrown":
-            d = p["exceptionDetails"]
-            problems.append("JS exception: " + d.get("exception", {}).get("description", d.get("text", "")))
-        elif m == "Runtime.consoleAPICalled" and p["type"] in ("error", "assert"):
-            problems.append("console." + p["type"] + ": " + " ".join(str(a.get("value", a.get("description", ""))) for a in p["args"]))
-        elif m == "Log.entryAdded" and p["entry"]["level"] == "error":
-            problems.append("console error: " + p["entry"].get("text", "") + " " + p["entry"].get("url", ""))
-    print(f"  console: {sum(e['method'] in ('Runtime.exceptionThrown', 'Runtime.consoleAPICalled', 'Log.entryAdded') for e in page.events)} "
-          "console/exception events seen")
+        # 4. Console errors and exceptions (collected from the load on).
+        console = page.console_problems()
+        problems += console
+        print(f"  console: {len(console)} errors or exceptions")
 
-    # 5. Full-page screenshot.
-    size = page.call("Page.getLayoutMetrics")["cssContentSize"]
-    height = min(int(size["height"]) + 1, 16000)
-    page.call("Emulation.setDeviceMetricsOverride", width=1280, height=height, deviceScaleFactor=1, mobile=False)
-    shot = page.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
-    with open(os.path.join(folder, "report.png"), "wb") as f:
-        f.write(base64.b64decode(shot["data"]))
-    print(f"  screenshot: {os.path.join(folder, 'report.png')} (1280 x {height})")
+        # 5. Full-page screenshot.
+        height = page.screenshot(os.path.join(folder, "report.png"))
+        print(f"  screenshot: {os.path.join(folder, 'report.png')} (1280 x {height})")
 except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
     problems.append(f"{type(e).__name__}: {e}")
-finally:
-    # Chromium and its helpers are one process group of their own (start_new_session): end it.
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-            proc.wait(timeout=10)
-            time.sleep(0.5)  # helpers (zygote, GPU, renderer) leave after the browser
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            pass
-    shutil.rmtree(profile, ignore_errors=True)
 
 for p in problems:
     print("  problem: " + p)

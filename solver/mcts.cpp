@@ -503,12 +503,14 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
   uint64_t best_v = 0;
   double best_q = -1;
   root_visits_.assign(size_t(std::max(0, n)), 0);
+  root_values_.assign(size_t(std::max(0, n)), -1.0);
   for (int i = 0; i < n; ++i) {
     auto it = total.find(options[i].bits);
     if (it == total.end()) continue;
     const auto [v, sum] = it->second;
     root_visits_[size_t(i)] = v;
     const double q = v ? sum / double(v) : 0;
+    if (v) root_values_[size_t(i)] = q;
     if (v > best_v || (v == best_v && q > best_q)) best_v = v, best_q = q, pick = i;
   }
   if (tree_) {

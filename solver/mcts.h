@@ -75,6 +75,9 @@ class MctsAgent {
   // Visits of each option at the root of the last search, in the order the options were given
   // (summed over the trees in root parallelism; with reuse, the kept visits included).
   const std::vector<uint64_t>& root_visits() const { return root_visits_; }
+  // Mean reward of each option at the root of the last search (same order; -1 for an option the
+  // search never tried): the search's estimate of the option's worth, a win counting 1.
+  const std::vector<double>& root_values() const { return root_values_; }
   bool clairvoyant() const { return deal_ != nullptr; }
 
  private:
@@ -85,6 +88,7 @@ class MctsAgent {
   const Deal* deal_;
   SearchStats stats_;
   std::vector<uint64_t> root_visits_;
+  std::vector<double> root_values_;
   std::shared_ptr<SearchTree> tree_;  // the last search, for reuse (only read once made)
   State expected_{};                  // the position the last choice leads to
   uint32_t expected_node_ = 0;        // its node in tree_

@@ -1,0 +1,275 @@
+#include "analysis/viewer.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "engine/config/load.h"
+#include "engine/text.h"
+#include "solver/mcts.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+
+LoadedRecord load_record(const std::string& path, const std::string& catalog_override) {
+  GameRecord rec = parse_record(read_file(path), path);
+  const std::string cat_path = catalog_override.empty() ? rec.catalog_path : catalog_override;
+  Catalog cat = load_catalog(resolve_input(cat_path));
+  cat.path = cat_path;
+  if (cat.checksum != rec.catalog_checksum)
+    throw RecordError(path + ":" + std::to_string(rec.lines.count("catalog_checksum") ? rec.lines.at("catalog_checksum") : 0) +
+                      ": catalog_checksum: the record was played with catalog " + rec.catalog_checksum + ", " + cat_path +
+                      " is now " + cat.checksum);
+  const auto issues = validate(cat);
+  if (!issues.empty()) throw LoadError(format_issues(cat, issues));
+  Level level = rec.level;
+  // A record holds the level's numbers, not its name: the shipped level file of that number names it.
+  try {
+    level.name = load_level(resolve_input("configs/levels/level" + std::to_string(level.number) + ".toml")).name;
+  } catch (const LoadError&) {
+  }
+  Rules rules = build_rules(std::move(cat), level, rec.params);
+  return {std::move(rec), std::move(rules), path};
+}
+
+namespace {
+
+// The positions before each decision of the record with two or more options (replay checks the
+// record on the way), and the state after every step.
+struct Walk {
+  struct Decision {
+    State before;
+    int step;
+    std::string played;
+  };
+  std::vector<Decision> decisions;
+  std::vector<std::pair<State, std::vector<std::string>>> turns;  // state at each turn's start (and the end), steps that led there
+};
+
+Walk walk(const LoadedRecord& g) {
+  Walk w;
+  State prev = initial_state(g.rules);
+  int step = -1;  // index of the record step just applied
+  std::vector<std::string> steps;
+  w.turns.push_back({prev, {}});
+  replay(g.rules, g.rec, g.path, [&](const State& s, const std::string& text) {
+    const bool recorded = text.rfind("(", 0) != 0;  // forced steps are not in the record
+    if (recorded) ++step;
+    if (recorded && text.rfind("draw ", 0) != 0) w.decisions.push_back({prev, step, text});
+    steps.push_back(text);
+    if ((s.phase == Phase::Draw && text.rfind("draw ", 0) != 0) || s.phase == Phase::Over) {
+      w.turns.push_back({s, steps});
+      steps.clear();
+    }
+    prev = s;
+  });
+  return w;
+}
+
+std::string fixed(double x, int digits) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << x;
+  return os.str();
+}
+
+}  // namespace
+
+std::vector<ReviewMark> review_record(const LoadedRecord& g, const AgentSpec& agent) {
+  if (!agent.search()) throw AnalysisError("review: agent '" + agent.text + "' is not a search (mcts, or mcts with parameters)");
+  if (agent.name == "clairvoyant") throw AnalysisError("review: the clairvoyant sees the deal; a review asks what a fair team would have done");
+  const Walk w = walk(g);
+  std::vector<ReviewMark> marks(w.decisions.size());
+  MctsConfig cfg = agent.params.mcts;
+  cfg.reuse = false;  // every position searched on its own
+  tbb::parallel_for(size_t(0), w.decisions.size(), [&](size_t i) {
+    const Walk::Decision& d = w.decisions[i];
+    std::vector<Action> opts(MAX_ACTIONS);
+    const int n = legal_actions(g.rules, d.before, opts.data());
+    Action played{};
+    parse_action(g.rules, d.before, d.played, played);
+    const uint64_t seed = stream_seed(g.rec.seed ^ splitmix64(g.rec.game), uint64_t(d.step), 0x7e11);
+    MctsAgent all(g.rules, cfg, seed);
+    const int pick = all(d.before, opts.data(), n);
+    MctsAgent alone(g.rules, cfg, splitmix64(seed));
+    alone(d.before, &played, 1);
+    ReviewMark& m = marks[i];
+    m.step = d.step;
+    m.turn = d.before.turn;
+    m.played = d.played;
+    m.best = action_text(g.rules, d.before, opts[size_t(pick)]);
+    m.best_value = std::max(0.0, all.root_values()[size_t(pick)]);
+    m.played_value = std::max(0.0, alone.root_values()[0]);
+    if (opts[size_t(pick)] == played) m.played_value = m.best_value = std::max(m.best_value, m.played_value);
+  }, tbb::simple_partitioner());
+  return marks;
+}
+
+std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& marks, int top) {
+  std::ostringstream os;
+  os << "review of seed " << g.rec.seed << " game " << g.rec.game << " (" << g.rules.describe() << "), played by " << g.rec.agent
+     << ": " << marks.size() << " decisions\n";
+  os << "value: the search's mean reward (0-1; a win counts 1, a position cut off is judged by the heuristic)\n\n";
+  os << "step turn  played                      value   best                        value   cost\n";
+  for (const ReviewMark& m : marks) {
+    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << "  " << std::left << std::setw(28) << m.played << std::right
+       << fixed(m.played_value, 3) << "   " << std::left << std::setw(28) << (m.best == m.played ? "=" : m.best) << std::right
+       << fixed(m.best_value, 3) << "  " << fixed(m.cost(), 3) << '\n';
+  }
+  std::vector<ReviewMark> sorted = marks;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  os << "\ncostliest decisions:\n";
+  for (int i = 0; i < top && i < int(sorted.size()) && sorted[size_t(i)].cost() > 0; ++i) {
+    const ReviewMark& m = sorted[size_t(i)];
+    os << "  step " << m.step + 1 << " (turn " << m.turn << "): played '" << m.played << "' (" << fixed(m.played_value, 3)
+       << "), the search prefers '" << m.best << "' (" << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << '\n';
+  }
+  return os.str();
+}
+
+namespace {
+
+json frame_json(const Rules& R, const State& s, int index) {
+  json f;
+  f["index"] = index;
+  f["turn"] = s.turn;
+  f["svg"] = render_svg(R, s);
+  f["status"] = render_status(R, s);
+  f["score"] = progress(R, s);
+  if (R.level.per_colour_scores) {
+    json c = json::object();
+    for (int k = 0; k < R.n_colours; ++k) c[std::string(COLOUR_NAMES[size_t(k)])] = s.colour_score[size_t(k)];
+    f["colour_scores"] = c;
+  }
+  f["supply"] = s.ghost_supply;
+  f["board_ghosts"] = s.ghosts_on_board;
+  json piles = json::array();
+  for (int k = 0; k < R.level.piles; ++k) piles.push_back({{"left", s.pile_size[size_t(k)]}, {"active", k <= s.active_end}});
+  f["piles"] = piles;
+  static constexpr const char* HS[] = {"waiting", "reached", "placed", "scored", "lost"};
+  json hounds = json::array();
+  if (R.level.hound1)
+    for (HoundState h : s.hound) hounds.push_back(HS[int(h)]);
+  f["hounds"] = hounds;
+  f["outcome"] = s.outcome == Outcome::Won ? "won" : s.outcome == Outcome::Lost ? "lost (" + std::string(loss_cause_name(s.cause)) + ")" : "";
+  return f;
+}
+
+// The page's script and style: plain JavaScript, no network. Frames come from the JSON block.
+constexpr const char* PAGE_STYLE = R"(
+body{font-family:system-ui,sans-serif;margin:1em;color:#222}
+#controls{display:flex;gap:.5em;align-items:center;margin:.5em 0}
+#controls input[type=range]{flex:1}
+#layout{display:flex;gap:1.5em;align-items:flex-start;flex-wrap:wrap}
+#board svg{max-width:min(90vw,900px);height:auto;border:1px solid #ccc}
+table{border-collapse:collapse}td,th{padding:.15em .6em;border-bottom:1px solid #eee;text-align:left}
+#steps li.cost{background:#fde2e2}#steps li.best{color:#555}
+.mark{font-size:.85em;color:#a00}.minor{font-size:.85em;color:#777}.ok{font-size:.85em;color:#070}
+)";
+
+constexpr const char* PAGE_SCRIPT = R"(
+const data = JSON.parse(document.getElementById('game-data').textContent);
+const frames = data.frames;
+let at = 0;
+const $ = id => document.getElementById(id);
+function esc(t){return String(t).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));}
+function show(i){
+  at = Math.max(0, Math.min(frames.length - 1, i));
+  const f = frames[at];
+  $('board').innerHTML = f.svg;
+  $('slider').value = at;
+  $('position').textContent = 'turn ' + f.turn + ' (' + (at + 1) + ' of ' + frames.length + ')';
+  $('turn').textContent = f.turn;
+  $('score').textContent = f.score + ' / ' + data.goal;
+  $('colours').textContent = f.colour_scores ? Object.entries(f.colour_scores).map(([k, v]) => k + ' ' + v).join(', ') : '—';
+  $('supply').textContent = f.supply;
+  $('board-ghosts').textContent = f.board_ghosts;
+  $('piles').textContent = f.piles.map((p, k) => 'pile ' + (k + 1) + ': ' + p.left + (p.active ? ' (active)' : '')).join(', ');
+  $('hounds').textContent = f.hounds.length ? f.hounds.join(' / ') : '—';
+  $('outcome').textContent = f.outcome || 'playing';
+  const items = f.steps.map(s => {
+    const m = data.marks[s.step];
+    let cls = '', note = '';
+    if (m) {
+      if (m.best === m.played) note = ' <span class="ok">the search agrees (' + m.best_value.toFixed(3) + ')</span>';
+      else { const big = m.cost >= data.cost_mark; cls = big ? 'cost' : 'best';
+             note = ' <span class="' + (big ? 'mark' : 'minor') + '">search: ' + esc(m.best) + ' (' + m.best_value.toFixed(3) + ' vs ' + m.played_value.toFixed(3) + ', cost ' + m.cost.toFixed(3) + ')</span>'; }
+    }
+    return '<li class="' + cls + '">' + esc(s.text) + note + '</li>';
+  });
+  $('steps').innerHTML = items.join('') || '<li>(set-up)</li>';
+}
+$('first').onclick = () => show(0);
+$('prev').onclick = () => show(at - 1);
+$('next').onclick = () => show(at + 1);
+$('last').onclick = () => show(frames.length - 1);
+$('slider').max = frames.length - 1;
+$('slider').oninput = e => show(Number(e.target.value));
+document.addEventListener('keydown', e => {
+  if (e.key === 'ArrowRight') show(at + 1);
+  else if (e.key === 'ArrowLeft') show(at - 1);
+  else if (e.key === 'Home') show(0);
+  else if (e.key === 'End') show(frames.length - 1);
+});
+show(0);
+)";
+
+}  // namespace
+
+std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* marks, const std::string& title) {
+  const Walk w = walk(g);
+  json data;
+  data["goal"] = g.rules.level.goal;
+  data["cost_mark"] = 0.05;  // a decision this much below the search's choice is highlighted
+  json frames = json::array();
+  // Each turn's record steps, with the index of the record step when it is one (forced steps are not).
+  int record_step = -1;
+  for (size_t t = 0; t < w.turns.size(); ++t) {
+    std::vector<std::string> plain = w.turns[t].second;
+    json f = frame_json(g.rules, w.turns[t].first, int(t));
+    json steps = json::array();
+    for (const std::string& s : plain) {
+      const bool recorded = s.rfind("(", 0) != 0;
+      if (recorded) ++record_step;
+      steps.push_back({{"text", s}, {"step", recorded ? record_step : -1}});
+    }
+    f["steps"] = steps;
+    frames.push_back(f);
+  }
+  data["frames"] = frames;
+  json jm = json::object();
+  if (marks)
+    for (const ReviewMark& m : *marks)
+      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", m.best_value},
+                                    {"played_value", m.played_value}, {"cost", m.cost()}};
+  data["marks"] = jm;
+  // The JSON sits in a <script> block: "</" must not end it early.
+  std::string payload = data.dump();
+  for (size_t p = payload.find("</"); p != std::string::npos; p = payload.find("</", p + 2)) payload.replace(p, 2, "<\\/");
+
+  std::ostringstream html;
+  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << xml_escape(title) << "</title>\n<style>"
+       << PAGE_STYLE << "</style></head><body>\n<h1>" << xml_escape(title) << "</h1>\n<p>" << xml_escape(g.rules.describe())
+       << " · seed " << g.rec.seed << " game " << g.rec.game << " · played by " << xml_escape(g.rec.agent) << " · result "
+       << xml_escape(g.rec.outcome) << " (" << xml_escape(g.rec.cause) << "), score " << g.rec.score << ", " << g.rec.turns
+       << " turns" << (marks ? " · reviewed: a red step is one the search values at least 0.05 below its own choice" : "")
+       << "</p>\n<div id=\"controls\"><button id=\"first\">« first</button><button id=\"prev\">◀ previous</button>"
+       << "<input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"turn\"><button id=\"next\">next ▶</button>"
+       << "<button id=\"last\">last »</button><span id=\"position\"></span></div>\n<div id=\"layout\"><div id=\"board\"></div>"
+       << "<div><table><tbody><tr><th>turn</th><td id=\"turn\"></td></tr><tr><th>score</th><td id=\"score\"></td></tr>"
+       << "<tr><th>colour scores</th><td id=\"colours\"></td></tr><tr><th>ghost supply</th><td id=\"supply\"></td></tr>"
+       << "<tr><th>ghosts on the board</th><td id=\"board-ghosts\"></td></tr><tr><th>piles</th><td id=\"piles\"></td></tr>"
+       << "<tr><th>hounds</th><td id=\"hounds\"></td></tr><tr><th>game</th><td id=\"outcome\"></td></tr></tbody></table>"
+       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p>Keys: ← → (Home, End).</p></div></div>\n"
+       << "<script id=\"game-data\" type=\"application/json\">" << payload << "</script>\n<script>" << PAGE_SCRIPT
+       << "</script>\n</body></html>\n";
+  return html.str();
+}
+
+}  // namespace mists::analysis

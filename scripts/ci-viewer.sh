@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# CI: the game page of mists replay --html / mists review --html in a real browser. Reviews a
+# committed level-5 record (tests/records/level5-2p-seed7-game3-expert.txt), opens its page in
+# headless Chromium (scripts/devtools.py) and checks: no console error or JavaScript exception;
+# stepping with the arrow keys, the buttons and the slider, the turn, score and ghost supply shown
+# at several turns equal the status lines of `mists replay --show` for those turns; the last turn
+# shows the record's result; the review's marks are on the page. Saves a screenshot to DIR/viewer.png.
+#   scripts/ci-viewer.sh [DIR]      DIR default ${TMPDIR:-/tmp}/mists-ci-viewer (replaced)
+#   MISTS=path/to/mists             the binary (default build/mists)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+start=$SECONDS
+fail() { echo "ci-viewer: FAIL: $*" >&2; exit 1; }
+py=/usr/bin/python3
+[[ -x $py ]] || py=python3
+for p in chromium python3-websocket; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || fail "$p is missing (scripts/ci-browser.sh installs it)"
+done
+mists=${MISTS:-build/mists}
+[[ -x $mists ]] || fail "no $mists (build it with scripts/setup.sh)"
+record=tests/records/level5-2p-seed7-game3-expert.txt
+dir=${1:-${TMPDIR:-/tmp}/mists-ci-viewer}
+rm -rf "$dir" && mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
+
+timeout 300 "$mists" review "$record" --agent mcts:playouts=100 --html "$dir/viewer.html" --out "$dir/review.txt" \
+  || fail "mists review"
+timeout 60 "$mists" replay "$record" --show > "$dir/replay.txt" || fail "mists replay --show"
+
+timeout 180 "$py" - "$(command -v chromium)" "$dir" "$repo/scripts" <<'PY' || fail "viewer checks (above)"
+import os, re, sys
+sys.path.insert(0, sys.argv[3])
+from devtools import Browser  # scripts/devtools.py
+
+browser, folder = sys.argv[1], sys.argv[2]
+problems = []
+# Expected: the status line replay --show prints after each turn, by turn.
+want = {}
+for line in open(os.path.join(folder, "replay.txt")):
+    m = re.match(r"turn (\d+) +phase \S+ +score (\d+)/\d+ +ghosts supply (\d+) board (\d+)", line)
+    if m:
+        want[int(m.group(1))] = tuple(int(x) for x in m.group(2, 3, 4))
+result = re.search(r"result (\w+) (\w+) score (\d+)", open(os.path.join(folder, "replay.txt")).read())
+review_lines = [l for l in open(os.path.join(folder, "review.txt")) if re.match(r"\s*\d+\s+\d+\s", l)]
+
+try:
+    with Browser(browser, 150) as page:
+        page.open(os.path.join(folder, "viewer.html"))
+        frames = page.js("JSON.parse(document.getElementById('game-data').textContent).frames.length")
+
+        def shown():
+            return page.js("({turn: +document.getElementById('turn').textContent, "
+                           "score: parseInt(document.getElementById('score').textContent), "
+                           "supply: +document.getElementById('supply').textContent, "
+                           "ghosts: +document.getElementById('board-ghosts').textContent, "
+                           "outcome: document.getElementById('outcome').textContent, "
+                           "svg: document.querySelectorAll('#board svg').length})")
+
+        checked = 0
+        at = 0
+        for target in sorted({1, 3, frames // 2, frames - 2}):
+            while at < target:
+                page.key("ArrowRight", 39)
+                at += 1
+            s = shown()
+            if s["svg"] != 1:
+                problems.append(f"frame {at}: no board drawn")
+            if s["turn"] not in want:
+                problems.append(f"frame {at}: turn {s['turn']} has no status line in replay --show")
+                continue
+            if (s["score"], s["supply"], s["ghosts"]) != want[s["turn"]]:
+                problems.append(f"turn {s['turn']}: page shows score {s['score']}, supply {s['supply']}, board ghosts "
+                                f"{s['ghosts']}; replay says {want[s['turn']]}")
+            checked += 1
+        page.key("End", 35)
+        end = shown()
+        if result and not end["outcome"].startswith(result.group(1)):
+            problems.append(f"last frame shows '{end['outcome']}', the record's result is {result.group(1)}")
+        # Buttons and slider.
+        page.js("document.getElementById('first').click()")
+        if shown()["turn"] != 0:
+            problems.append("the 'first' button did not go back to turn 0")
+        page.js("var s=document.getElementById('slider'); s.value=5; s.dispatchEvent(new Event('input'))")
+        if page.js("document.getElementById('position').textContent").find("(6 of") < 0:
+            problems.append("the slider did not move to frame 6")
+        marks = page.js("JSON.parse(document.getElementById('game-data').textContent).marks")
+        if len(marks) != len(review_lines):
+            problems.append(f"{len(marks)} review marks in the page, {len(review_lines)} decisions in review.txt")
+        problems += page.console_problems()
+        page.key("End", 35)
+        page.key("ArrowLeft", 37)
+        page.screenshot(os.path.join(folder, "viewer.png"))
+        print(f"  viewer: {frames} frames, {checked} turns checked against replay --show, {len(marks)} review marks")
+except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
+    problems.append(f"{type(e).__name__}: {e}")
+for p in problems:
+    print("  problem: " + p)
+sys.exit(1 if problems else 0)
+PY
+echo "ci-viewer: PASS ($((SECONDS - start)) s; screenshot $dir/viewer.png)"

@@ -1,0 +1,134 @@
+// mists review and the game page (analysis/viewer.h): a mark per decision of the record, the same
+// review on 1 and 2 threads, a page frame per turn with the replay's numbers, and a corrupt record
+// refused by review and --html with the same message as replay.
+#include <tbb/global_control.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/viewer.h"
+#include "shell_helpers.h"
+#include "support.h"
+
+using namespace mists;
+using namespace mists::test;
+using namespace mists::test::sh;
+
+namespace {
+
+const char* RECORD = "tests/records/level5-2p-seed7-game3-expert.txt";
+
+std::string read(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream os;
+  os << f.rdbuf();
+  return os.str();
+}
+
+// The JSON block of a game page.
+nlohmann::json page_data(const std::string& html) {
+  const std::string open = "<script id=\"game-data\" type=\"application/json\">";
+  const size_t a = html.find(open) + open.size();
+  const size_t b = html.find("</script>", a);
+  REQUIRE(b != std::string::npos);
+  return nlohmann::json::parse(html.substr(a, b - a));
+}
+
+}  // namespace
+
+TEST_CASE("review: one mark per decision, in record order, the same on 1 and 2 threads") {
+  const analysis::LoadedRecord g = analysis::load_record(source_path(RECORD));
+  const analysis::AgentSpec agent = analysis::parse_agent("mcts:playouts=30");
+  std::vector<analysis::ReviewMark> one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = analysis::review_record(g, agent);
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = analysis::review_record(g, agent);
+  }
+  std::vector<int> decisions;
+  for (size_t i = 0; i < g.rec.steps.size(); ++i)
+    if (g.rec.steps[i].text.rfind("draw ", 0) != 0) decisions.push_back(int(i));
+  REQUIRE(one.size() == decisions.size());
+  REQUIRE(two.size() == one.size());
+  int agree = 0;
+  for (size_t i = 0; i < one.size(); ++i) {
+    CAPTURE(i);
+    CHECK(one[i].step == decisions[i]);
+    CHECK(one[i].played == g.rec.steps[size_t(decisions[i])].text);
+    CHECK(one[i].best == two[i].best);
+    CHECK(one[i].best_value == two[i].best_value);
+    CHECK(one[i].played_value == two[i].played_value);
+    CHECK(one[i].best_value >= 0);
+    CHECK(one[i].best_value <= 1);
+    if (one[i].best != one[i].played) continue;
+    CHECK(one[i].cost() == 0);
+    ++agree;
+  }
+  CHECK(agree > 0);
+  CHECK(agree < int(one.size()));
+  const std::string text = analysis::review_text(g, one, 5);
+  CHECK(text.find("costliest decisions:") != std::string::npos);
+  CHECK_THROWS_AS(analysis::review_record(g, analysis::parse_agent("expert")), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::review_record(g, analysis::parse_agent("clairvoyant")), analysis::AnalysisError);
+}
+
+TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the review's marks") {
+  const analysis::LoadedRecord g = analysis::load_record(source_path(RECORD));
+  const std::vector<analysis::ReviewMark> marks = analysis::review_record(g, analysis::parse_agent("mcts:playouts=10"));
+  const std::string html = analysis::viewer_html(g, &marks, "test </script> page");
+  CHECK(html.find("test &lt;/script&gt; page") != std::string::npos);
+  const nlohmann::json data = page_data(html);
+  const auto& frames = data.at("frames");
+  REQUIRE(frames.size() == size_t(g.rec.turns) + 1);  // the set-up, then every turn
+  // Each frame's numbers are the replay's at that point.
+  std::vector<State> at_turn;
+  at_turn.push_back(initial_state(g.rules));
+  replay(g.rules, g.rec, "record", [&](const State& s, const std::string& step) {
+    if ((s.phase == Phase::Draw && step.rfind("draw ", 0) != 0) || s.phase == Phase::Over) at_turn.push_back(s);
+  });
+  REQUIRE(at_turn.size() == frames.size());
+  for (size_t i = 0; i < frames.size(); ++i) {
+    CAPTURE(i);
+    CHECK(frames[i].at("turn") == at_turn[i].turn);
+    CHECK(frames[i].at("score") == progress(g.rules, at_turn[i]));
+    CHECK(frames[i].at("supply") == at_turn[i].ghost_supply);
+    CHECK(frames[i].at("svg").get<std::string>().rfind("<svg", 0) == 0);
+  }
+  CHECK(frames.back().at("outcome").get<std::string>().rfind(g.rec.outcome, 0) == 0);
+  CHECK(data.at("marks").size() == marks.size());
+  // Without a review: no marks.
+  CHECK(page_data(analysis::viewer_html(g, nullptr, "x")).at("marks").empty());
+}
+
+TEST_CASE("review and --html refuse a corrupt record with replay's message") {
+  TempDir dir;
+  std::string text = read(source_path(RECORD));
+  const size_t at = text.find("\nplace ");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 7, "\nplace 99 ");
+  {
+    std::ofstream f(dir.file("bad.txt"));
+    f << text;
+  }
+  const Run replayed = mists_cmd("replay " + quote(dir.file("bad.txt")));
+  const Run reviewed = mists_cmd("review " + quote(dir.file("bad.txt")));
+  const Run paged = mists_cmd("replay " + quote(dir.file("bad.txt")) + " --html " + quote(dir.file("bad.html")));
+  CHECK(replayed.status != 0);
+  CHECK(reviewed.status == replayed.status);
+  const std::regex line(R"(bad\.txt:\d+: step \d+:)");
+  CHECK(std::regex_search(replayed.output, line));
+  const std::string first = replayed.output.substr(replayed.output.find("mists: error"));
+  CHECK(reviewed.output.find(first.substr(0, first.find('\n'))) != std::string::npos);
+  CHECK(paged.status == replayed.status);
+  CHECK_FALSE(std::filesystem::exists(dir.file("bad.html")));
+}
