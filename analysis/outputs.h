@@ -42,9 +42,20 @@ void write_games_csv(const StudyConfig& cfg, const std::vector<CellResult>& cell
 void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<CellStats>& stats, const std::string& path);
 void write_cells_json(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
                       const std::vector<CellStats>& stats, const std::string& path);
-// report.md as text (report.html shows the same sections).
+// A game of a study written out for a person: its record and its game page (analysis/viewer.h).
+struct ExampleGame {
+  CellSpec cell;
+  int game = 0;
+  bool won = false;
+  std::string record, page;  // paths relative to the study folder
+};
+// The first won and the first lost game of every cell (not the solver's), played again from their
+// seeds (the same games as the study's rows), into dir/examples/.
+std::vector<ExampleGame> write_examples(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
+
+// report.md as text (report.html shows the same sections); `examples`, when given, are linked.
 std::string report_markdown(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,
-                            const std::vector<CellStats>& stats);
+                            const std::vector<CellStats>& stats, const std::vector<ExampleGame>* examples = nullptr);
 // report.html: one self-contained page (plots embedded, sortable tables, no network) from
 // report.md's text and the PNG plots in `dir`.
 void write_report_html(const std::string& markdown, const std::string& dir);

@@ -1,6 +1,6 @@
 // report.html: report.md as one self-contained page — the plots embedded as data URIs, every table
 // sortable by a click on its header, no network, no server. The Markdown here is the small subset
-// report.md uses: headings, paragraphs, block quotes, tables, `code` and **bold**.
+// report.md uses: headings, paragraphs, block quotes, tables, `code`, **bold** and [links](file).
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,7 +16,7 @@ namespace {
 
 std::string escape(const std::string& s) { return xml_escape(s); }
 
-// `code` and **bold** inside escaped text.
+// `code`, **bold** and [text](link) inside escaped text.
 std::string inline_marks(const std::string& text) {
   std::string s = escape(text), out;
   bool code = false, bold = false;
@@ -28,6 +28,12 @@ std::string inline_marks(const std::string& text) {
       out += bold ? "</strong>" : "<strong>";
       bold = !bold;
       ++i;
+    } else if (!code && s[i] == '[' && s.find("](", i) != std::string::npos && s.find(')', s.find("](", i)) != std::string::npos &&
+               s.find(']', i) == s.find("](", i)) {
+      // [text](link): a relative link to a file of the study (its text and link are escaped already)
+      const size_t mid = s.find("](", i), end = s.find(')', mid);
+      out += "<a href=\"" + s.substr(mid + 2, end - mid - 2) + "\">" + s.substr(i + 1, mid - i - 1) + "</a>";
+      i = end;
     } else {
       out += s[i];
     }

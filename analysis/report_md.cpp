@@ -229,14 +229,30 @@ void every_cell(std::ostringstream& md, const Index& ix) {
   md << "\n## Files\n\n`cells.csv` / `cells.json` (a row per cell; `cell` is the file-safe id of level, players, ghost "
         "total and agent), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
         "of every run), `chunks/` (the games as they finished; `mists analyze --resume` reads them), `report.html` (this "
-        "report as one page with the plots), plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where "
-        "the study has the cells for them.\n";
+        "report as one page with the plots), `examples/` (a won and a lost game of each cell: record and game page), "
+        "plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where the study has the cells for them.\n";
+}
+
+void example_games(std::ostringstream& md, const std::vector<ExampleGame>& examples) {
+  if (examples.empty()) return;
+  md << "\n## Example games\n\nThe first won and the first lost game of each cell, to look at: the game page steps "
+        "through it turn by turn (`mists review RECORD --html PAGE` adds a search's judgement of every decision).\n\n"
+        "| cell | won | lost |\n|---|---|---|\n";
+  for (size_t i = 0; i < examples.size();) {
+    const std::string id = examples[i].cell.id();
+    std::string won = "—", lost = "—";
+    for (; i < examples.size() && examples[i].cell.id() == id; ++i) {
+      const ExampleGame& e = examples[i];
+      (e.won ? won : lost) = "game " + std::to_string(e.game) + ": [page](" + e.page + "), [record](" + e.record + ")";
+    }
+    md << "| " << id << " | " << won << " | " << lost << " |\n";
+  }
 }
 
 }  // namespace
 
 std::string report_markdown(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells,
-                            const std::vector<CellStats>& stats) {
+                            const std::vector<CellStats>& stats, const std::vector<ExampleGame>* examples) {
   const Index ix(cells, stats);
   std::ostringstream md;
   header(md, cfg, provenance, ix);
@@ -245,6 +261,7 @@ std::string report_markdown(const StudyConfig& cfg, const json& provenance, cons
   side_by_side(md, ix);
   winnable(md, ix);
   every_cell(md, ix);
+  if (examples) example_games(md, *examples);
   return md.str();
 }
 
@@ -254,7 +271,8 @@ bool write_outputs(const StudyConfig& cfg, const json& provenance, const std::ve
   write_games_csv(cfg, cells, dir + "/games.csv");
   write_cells_csv(cells, stats, dir + "/cells.csv");
   write_cells_json(cfg, provenance, cells, stats, dir + "/cells.json");
-  const std::string md = report_markdown(cfg, provenance, cells, stats);
+  const std::vector<ExampleGame> examples = write_examples(cfg, cells, dir);
+  const std::string md = report_markdown(cfg, provenance, cells, stats, &examples);
   write_atomic(dir + "/report.md", md);
   if (cfg.trace) write_traces(cfg, cells, dir);
   const bool plots = draw_plots(dir);

@@ -132,3 +132,35 @@ TEST_CASE("review and --html refuse a corrupt record with replay's message") {
   CHECK(paged.status == replayed.status);
   CHECK_FALSE(std::filesystem::exists(dir.file("bad.html")));
 }
+
+TEST_CASE("study: the report links a won and a lost example game of each cell, each the study's own game") {
+  TempDir dir;
+  const Run run = mists_cmd("analyze --levels 1 --players 2 --agents greedy,expert --games 12 --seed 4 --out " + quote(dir.file("s")) + " -q");
+  REQUIRE(run.status == 0);
+  const std::string md = read(dir.file("s/report.md"));
+  REQUIRE(md.find("## Example games") != std::string::npos);
+  const std::string html = read(dir.file("s/report.html"));
+  int pages = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.file("s/examples"))) {
+    if (e.path().extension() != ".txt") continue;
+    const std::string name = e.path().filename().string();
+    CHECK(md.find("(examples/" + name + ")") != std::string::npos);
+    CHECK(html.find("<a href=\"examples/" + name + "\">") != std::string::npos);
+    // The example replays, and its result is the study's row of that game.
+    const analysis::LoadedRecord g = analysis::load_record(e.path().string());
+    const ReplayResult r = replay(g.rules, g.rec, name);
+    const std::string games = read(dir.file("s/games.csv"));
+    const std::string cell = name.substr(0, name.rfind("-g"));
+    const std::string row_head = cell + ",1,2,";
+    bool found = false;
+    std::istringstream lines(games);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind(row_head, 0) == 0 && line.find("," + std::to_string(g.rec.game) + "," + g.rec.outcome + ",") != std::string::npos)
+        found = true;
+    CHECK_MESSAGE(found, name << ": no row of game " << g.rec.game << " with outcome " << g.rec.outcome);
+    CHECK(r.summary.score == g.rec.score);
+    CHECK(std::filesystem::exists(dir.file("s/examples/" + name.substr(0, name.size() - 4) + ".html")));
+    ++pages;
+  }
+  CHECK(pages >= 3);  // greedy and expert each win and lose some of 12 level-1 games
+}
