@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
+#include <cctype>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -125,8 +125,13 @@ TEST_CASE("review and --html refuse a corrupt record with replay's message") {
   const Run paged = mists_cmd("replay " + quote(dir.file("bad.txt")) + " --html " + quote(dir.file("bad.html")));
   CHECK(replayed.status != 0);
   CHECK(reviewed.status == replayed.status);
-  const std::regex line(R"(bad\.txt:\d+: step \d+:)");
-  CHECK(std::regex_search(replayed.output, line));
+  // "bad.txt:LINE: step N: ..." (no std::regex: GCC 12 warns inside it under ASan at -O2)
+  const size_t file_at = replayed.output.find("bad.txt:", replayed.output.find("mists: error"));
+  REQUIRE(file_at != std::string::npos);
+  size_t k = file_at + 8;
+  while (k < replayed.output.size() && std::isdigit(static_cast<unsigned char>(replayed.output[k]))) ++k;
+  CHECK(k > file_at + 8);
+  CHECK(replayed.output.compare(k, 7, ": step ") == 0);
   const std::string first = replayed.output.substr(replayed.output.find("mists: error"));
   CHECK(reviewed.output.find(first.substr(0, first.find('\n'))) != std::string::npos);
   CHECK(paged.status == replayed.status);
