@@ -1,6 +1,7 @@
-// examples/: a won and a lost game of every cell, as records and game pages, linked from report.md.
+// examples/: a won and a lost game of each level, as records and game pages, linked from report.md.
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "analysis/files.h"
@@ -12,17 +13,29 @@
 namespace mists::analysis {
 
 std::vector<ExampleGame> write_examples(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir) {
+  // Per level: the first won and the first lost game of the first cell (in the study's order, at
+  // the official ghost budget when the level has such a cell) that has one. A page holds every
+  // turn's board (about 0.5-1 MB), so a study shows a few games, not every cell's.
   std::vector<ExampleGame> out;
-  for (const auto& c : cells) {
-    if (is_solver(c.spec.agent)) continue;  // the solver proves verdicts; --records keeps its winning lines
-    int won = -1, lost = -1;
-    for (const auto& r : c.rows) {
-      if (r.s.outcome == Outcome::Won && won < 0) won = r.game;
-      if (r.s.outcome == Outcome::Lost && lost < 0) lost = r.game;
+  std::vector<int> levels;
+  for (const auto& c : cells)
+    if (std::find(levels.begin(), levels.end(), c.spec.level) == levels.end()) levels.push_back(c.spec.level);
+  for (int level : levels)
+    for (bool want_won : {true, false}) {
+      const ExampleGame* pick = nullptr;
+      ExampleGame found;
+      for (int pass = 0; pass < 2 && !pick; ++pass)  // official budget first, then any
+        for (const auto& c : cells) {
+          if (pick || c.spec.level != level || is_solver(c.spec.agent) || (pass == 0 && c.spec.ghost_delta != 0)) continue;
+          for (const auto& r : c.rows)
+            if ((r.s.outcome == Outcome::Won) == want_won) {
+              found = {c.spec, r.game, want_won, "", ""};
+              pick = &found;
+              break;
+            }
+        }
+      if (pick) out.push_back(*pick);
     }
-    for (int g : {won, lost})
-      if (g >= 0) out.push_back({c.spec, g, g == won, "", ""});
-  }
   if (out.empty()) return out;
   std::filesystem::create_directories(dir + "/examples");
   tbb::parallel_for(size_t(0), out.size(), [&](size_t i) {

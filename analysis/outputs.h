@@ -49,8 +49,9 @@ struct ExampleGame {
   bool won = false;
   std::string record, page;  // paths relative to the study folder
 };
-// The first won and the first lost game of every cell (not the solver's), played again from their
-// seeds (the same games as the study's rows), into dir/examples/.
+// For each level: the first won and the first lost game of the first cell that has one (not the
+// solver's; the official ghost budget first), played again from their seeds (the study's own games),
+// into dir/examples/.
 std::vector<ExampleGame> write_examples(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
 
 // report.md as text (report.html shows the same sections); `examples`, when given, are linked.

@@ -229,24 +229,18 @@ void every_cell(std::ostringstream& md, const Index& ix) {
   md << "\n## Files\n\n`cells.csv` / `cells.json` (a row per cell; `cell` is the file-safe id of level, players, ghost "
         "total and agent), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
         "of every run), `chunks/` (the games as they finished; `mists analyze --resume` reads them), `report.html` (this "
-        "report as one page with the plots), `examples/` (a won and a lost game of each cell: record and game page), "
+        "report as one page with the plots), `examples/` (a won and a lost game of each level: record and game page), "
         "plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where the study has the cells for them.\n";
 }
 
 void example_games(std::ostringstream& md, const std::vector<ExampleGame>& examples) {
   if (examples.empty()) return;
-  md << "\n## Example games\n\nThe first won and the first lost game of each cell, to look at: the game page steps "
-        "through it turn by turn (`mists review RECORD --html PAGE` adds a search's judgement of every decision).\n\n"
-        "| cell | won | lost |\n|---|---|---|\n";
-  for (size_t i = 0; i < examples.size();) {
-    const std::string id = examples[i].cell.id();
-    std::string won = "—", lost = "—";
-    for (; i < examples.size() && examples[i].cell.id() == id; ++i) {
-      const ExampleGame& e = examples[i];
-      (e.won ? won : lost) = "game " + std::to_string(e.game) + ": [page](" + e.page + "), [record](" + e.record + ")";
-    }
-    md << "| " << id << " | " << won << " | " << lost << " |\n";
-  }
+  md << "\n## Example games\n\nA won and a lost game of each level, to look at: the page steps through the game "
+        "turn by turn (`mists review RECORD --html PAGE` adds a search's judgement of every decision).\n\n"
+        "| level | outcome | cell | game |\n|---|---|---|---|\n";
+  for (const ExampleGame& e : examples)
+    md << "| " << e.cell.level << " | " << (e.won ? "won" : "lost") << " | " << e.cell.id() << " | game " << e.game << ": [page]("
+       << e.page << "), [record](" << e.record << ") |\n";
 }
 
 }  // namespace
