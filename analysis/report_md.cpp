@@ -172,9 +172,7 @@ void side_by_side(std::ostringstream& md, const Index& ix) {
 // The solver's cells beside the best fair agent and the clairvoyant search on the same deals, and a
 // check of the solver's proofs: a deal some agent won can never be proved lost.
 void winnable(std::ostringstream& md, const Index& ix) {
-  bool any = false;
-  for (const auto& c : ix.cells) any = any || is_solver(c.spec.agent);
-  if (!any) return;
+  if (!has_solver(ix.cells)) return;
   md << "\n## Winnable share (deal solver)\n\nThe solver searches each deal with every pile known (docs/solver.md): *won* "
         "deals have a winning line, *lost* ones are proved lost, *open* ones ran out of budget. The share of winnable deals "
         "lies in [won / N, (N − lost) / N]; each end is given with its Wilson 95% interval. The best fair agent is the one "

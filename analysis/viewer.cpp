@@ -49,21 +49,25 @@ struct Walk {
     int step;
     std::string played;
   };
+  struct Step {
+    std::string text;
+    int record_step;  // its index among the record's steps, -1 for a forced step (not in the record)
+  };
   std::vector<Decision> decisions;
-  std::vector<std::pair<State, std::vector<std::string>>> turns;  // state at each turn's start (and the end), steps that led there
+  std::vector<std::pair<State, std::vector<Step>>> turns;  // state at each turn's start (and the end), steps that led there
 };
 
 Walk walk(const LoadedRecord& g) {
   Walk w;
   State prev = initial_state(g.rules);
   int step = -1;  // index of the record step just applied
-  std::vector<std::string> steps;
+  std::vector<Walk::Step> steps;
   w.turns.push_back({prev, {}});
   replay(g.rules, g.rec, g.path, [&](const State& s, const std::string& text) {
     const bool recorded = text.rfind("(", 0) != 0;  // forced steps are not in the record
     if (recorded) ++step;
     if (recorded && text.rfind("draw ", 0) != 0) w.decisions.push_back({prev, step, text});
-    steps.push_back(text);
+    steps.push_back({text, recorded ? step : -1});
     if ((s.phase == Phase::Draw && text.rfind("draw ", 0) != 0) || s.phase == Phase::Over) {
       w.turns.push_back({s, steps});
       steps.clear();
@@ -228,17 +232,10 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   data["goal"] = g.rules.level.goal;
   data["cost_mark"] = 0.05;  // a decision this much below the search's choice is highlighted
   json frames = json::array();
-  // Each turn's record steps, with the index of the record step when it is one (forced steps are not).
-  int record_step = -1;
   for (size_t t = 0; t < w.turns.size(); ++t) {
-    std::vector<std::string> plain = w.turns[t].second;
     json f = frame_json(g.rules, w.turns[t].first, int(t));
     json steps = json::array();
-    for (const std::string& s : plain) {
-      const bool recorded = s.rfind("(", 0) != 0;
-      if (recorded) ++record_step;
-      steps.push_back({{"text", s}, {"step", recorded ? record_step : -1}});
-    }
+    for (const Walk::Step& s : w.turns[t].second) steps.push_back({{"text", s.text}, {"step", s.record_step}});
     f["steps"] = steps;
     frames.push_back(f);
   }
