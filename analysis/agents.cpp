@@ -6,11 +6,12 @@
 #include "analysis/error.h"
 #include "solver/agents.h"
 #include "solver/deal_solver.h"
+#include "solver/planner.h"
 
 namespace mists::analysis {
 
 const std::vector<std::string>& agent_names() {
-  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "solver"};
+  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "planner", "solver"};
   return names;
 }
 
@@ -20,7 +21,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   const auto colon = text.find(':');
   a.name = text.substr(0, colon);
   const unsigned bit = agent_bit(a.name);
-  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, solver)");
+  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, solver)");
   a.params.mcts = search_defaults;
   if (colon == std::string::npos) return a;
   std::stringstream ss(text.substr(colon + 1));
@@ -154,7 +155,13 @@ GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t
     MctsAgent agent(R, a.params.mcts, agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
     return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
-  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, solver)");
+  if (a.name == "planner") {
+    PlannerConfig cfg = a.params.plan;
+    cfg.weights = a.params.weights;
+    PlannerAgent agent(R, cfg, agent_seed);
+    return play_with(R, deal, agent, a.params.first_area, log, trace);
+  }
+  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");
 }
 
 }  // namespace mists::analysis

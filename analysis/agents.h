@@ -11,7 +11,7 @@
 namespace mists::analysis {
 
 struct AgentSpec {
-  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, solver
+  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, planner, solver
   AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
   bool search() const { return name == "mcts" || name == "clairvoyant"; }

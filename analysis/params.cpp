@@ -10,8 +10,8 @@ namespace mists::analysis {
 
 namespace {
 
-constexpr unsigned PLAYERS = RANDOM | GREEDY | EXPERT | SEARCH;  // the agents that play a game move by move
-constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH;
+constexpr unsigned PLAYERS = RANDOM | GREEDY | EXPERT | SEARCH | PLANNER;  // the agents that play a game move by move
+constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH | PLANNER;
 constexpr double BIG = 1e6;  // the range of a heuristic weight: any sign, any size that makes sense
 
 Weights& weights_of(AgentParams& p, bool search) { return search ? p.mcts.weights : p.weights; }
@@ -71,6 +71,18 @@ std::vector<ParamDef> make_table() {
        "keep the chosen option's subtree for the next decision of the same turn",
        [](const AgentParams& p, bool) { return p.mcts.reuse ? 1.0 : 0.0; },
        [](AgentParams& p, bool, double v) { p.mcts.reuse = v != 0; }},
+      {"samples", ParamType::Int, ParamGroup::Agent, PLANNER, 1, 10000, {},
+       "deals sampled from the unseen tiles at each placement; each votes for the option its beam search prefers",
+       [](const AgentParams& p, bool) { return double(p.plan.samples); },
+       [](AgentParams& p, bool, double v) { p.plan.samples = int(v); }},
+      {"width", ParamType::Int, ParamGroup::Agent, PLANNER, 1, 10000, {},
+       "positions the beam keeps per turn in each sample",
+       [](const AgentParams& p, bool) { return double(p.plan.width); },
+       [](AgentParams& p, bool, double v) { p.plan.width = int(v); }},
+      {"horizon", ParamType::Int, ParamGroup::Agent, PLANNER, 0, 100, {},
+       "turns the beam looks past the current one (0 = to the end of the game)",
+       [](const AgentParams& p, bool) { return double(p.plan.horizon); },
+       [](AgentParams& p, bool, double v) { p.plan.horizon = int(v); }},
       WEIGHT(points, "heuristic: per point of progress and of pending scorings"),
       WEIGHT(supply, "heuristic: per ghost in the supply"),
       WEIGHT(low_supply, "heuristic: extra per ghost below safe_supply"),
@@ -114,6 +126,7 @@ std::string agents_text(unsigned mask) {
   if (mask & GREEDY) add("greedy");
   if (mask & EXPERT) add("expert");
   if (mask & SEARCH) add("mcts, clairvoyant");
+  if (mask & PLANNER) add("planner");
   if (mask & SOLVER) add("solver");
   return out;
 }
@@ -145,6 +158,7 @@ unsigned agent_bit(std::string_view name) {
   if (name == "greedy") return GREEDY;
   if (name == "expert") return EXPERT;
   if (name == "mcts" || name == "clairvoyant") return SEARCH;
+  if (name == "planner") return PLANNER;
   if (name == "solver") return SOLVER;
   return 0;
 }

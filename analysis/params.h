@@ -12,16 +12,18 @@
 
 #include "solver/deal_solver.h"
 #include "solver/mcts.h"
+#include "solver/planner.h"
 
 namespace mists::analysis {
 
 // The agents by kind, as bits of ParamDef::agents.
-enum AgentBit : unsigned { RANDOM = 1, GREEDY = 2, EXPERT = 4, SEARCH = 8 /* mcts, clairvoyant */, SOLVER = 16 };
+enum AgentBit : unsigned { RANDOM = 1, GREEDY = 2, EXPERT = 4, SEARCH = 8 /* mcts, clairvoyant */, SOLVER = 16, PLANNER = 32 };
 
 // The values one agent is played with.
 struct AgentParams {
   MctsConfig mcts;          // search agents
-  Weights weights;          // greedy and expert (search agents use mcts.weights)
+  Weights weights;          // greedy, expert and planner (search agents use mcts.weights)
+  PlannerConfig plan;       // the planner's samples, width and horizon (its weights are `weights`)
   bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
   // The deal solver's budget per deal: 25 million engine steps, about 10 s on one idle core of the
   // 2-core machine the results were made on (2.8 million steps a second, docs/performance.md).
@@ -51,7 +53,7 @@ struct ParamDef {
 
 const std::vector<ParamDef>& param_table();
 
-// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant, solver); 0 when unknown.
+// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant, planner, solver); 0 when unknown.
 unsigned agent_bit(std::string_view name);
 
 // Sets `def` from its text value; throws AnalysisError "`where`: NAME = 'v' ..." naming the

@@ -28,6 +28,12 @@ AgentParams search_params(const MctsConfig& m) {
   return p;
 }
 
+// The planner's default samples, width and horizon, as study.json's "planner" block.
+json planner_defaults() {
+  const PlannerConfig d;
+  return {{"samples", d.samples}, {"width", d.width}, {"horizon", d.horizon}};
+}
+
 }  // namespace
 
 json StudyConfig::to_json() const {
@@ -65,6 +71,9 @@ json StudyConfig::to_json() const {
       const SolveBudget b = AgentParams{}.solve;
       j["solver"] = {{"nodes", b.nodes}, {"seconds", b.seconds}};
     }
+  // The same for the planner's defaults (samples, width, horizon).
+  for (const auto& c : cells)
+    if (is_planner(c.agent)) j["planner"] = planner_defaults();
   return j;
 }
 
@@ -137,6 +146,16 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   } else if (f.has("solver")) {
     f.fail("solver", "present, but no cell plays the solver");
   }
+  const bool planner = std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return is_planner(s.agent); });
+  if (planner) {
+    const json& have = f.object("planner");
+    if (have != planner_defaults())
+      f.fail("planner", "the planner cells were played with the defaults " + have.dump() + "; this mists's defaults are " +
+                            planner_defaults().dump() +
+                            ": resume with the mists that started the study, or start again with the values in the agent text");
+  } else if (f.has("planner")) {
+    f.fail("planner", "present, but no cell plays the planner");
+  }
   return c;
 }
 
@@ -148,6 +167,7 @@ void parse_shard(const std::string& text, StudyConfig& cfg) {
 }
 
 bool is_solver(const std::string& agent) { return agent.substr(0, agent.find(':')) == "solver"; }
+bool is_planner(const std::string& agent) { return agent.substr(0, agent.find(':')) == "planner"; }
 
 std::string StudyConfig::games_hash() const {
   json j = to_json();

@@ -14,6 +14,7 @@ namespace mists::analysis {
 
 // True for the deal solver's agent text ("solver", "solver:nodes=...").
 bool is_solver(const std::string& agent);
+bool is_planner(const std::string& agent);  // the agent text names the planner
 
 struct CellSpec {
   int level = 1;

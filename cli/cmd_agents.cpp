@@ -16,7 +16,7 @@ void add_agents(CLI::App& app) {
       std::cout << analysis::params_markdown();
       return;
     }
-    std::cout << "Agents: random, greedy, expert, mcts, clairvoyant, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
+    std::cout << "Agents: random, greedy, expert, mcts, clairvoyant, planner, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
                  "The solver sees the whole deal and returns a verdict (won, proved lost, open), not a fair game.\n\n"
               << analysis::params_help();
   });

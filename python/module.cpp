@@ -26,6 +26,7 @@
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/mcts.h"
+#include "solver/planner.h"
 
 namespace py = pybind11;
 using namespace mists;
@@ -210,6 +211,11 @@ PyAgent make_agent(const PyGame& g, const std::string& text, uint64_t seed, uint
     if (a.spec.name == "clairvoyant") a.deal = std::make_shared<Deal>(seeded_deal(R, deal_seed, game));
     auto ag = std::make_shared<MctsAgent>(R, p.mcts, agent_seed, a.deal.get());
     a.choose = [ag, keep = a.deal](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
+  } else if (a.spec.name == "planner") {
+    PlannerConfig cfg = p.plan;
+    cfg.weights = p.weights;
+    auto ag = std::make_shared<PlannerAgent>(R, cfg, agent_seed);
+    a.choose = [ag](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   } else {
     throw py::value_error("agent '" + text + "': the solver is not a player (use mists.study with agent 'solver')");
   }

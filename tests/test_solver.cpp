@@ -19,6 +19,7 @@
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/mcts.h"
+#include "solver/planner.h"
 
 using namespace mists;
 using namespace mists::test;
@@ -69,6 +70,8 @@ std::map<std::string, std::string> all_picks(const Rules& R, const State& s, con
   ExpertAgent expert(R, seed);
   MctsAgent mcts(R, search_config(300), seed);
   MctsAgent clairvoyant(R, search_config(300), seed, &deal);
+  PlannerAgent planner(R, PlannerConfig{}, seed);
+  out["planner"] = pick_text(R, s, planner);
   out["greedy"] = pick_text(R, s, greedy);
   out["expert"] = pick_text(R, s, expert);
   out["mcts"] = pick_text(R, s, mcts);
@@ -145,6 +148,7 @@ TEST_CASE("solver: the only placement that survives finishes a mist bank holding
     const auto picks = all_picks(R, s, deal, seed);
     CHECK(picks.at("greedy") == best);
     CHECK(picks.at("expert") == best);
+    CHECK(picks.at("planner") == best);
     CHECK(picks.at("mcts") == best);
     CHECK(picks.at("clairvoyant") == best);
   }
@@ -169,6 +173,7 @@ TEST_CASE("solver: completing a city with a meeple and taking its points wins at
       CAPTURE(seed);
       const auto picks = all_picks(R, s, deal, seed);
       CHECK(picks.at("expert") == "place 0 -1 2");
+      CHECK(picks.at("planner") == "place 0 -1 2");
       CHECK(picks.at("mcts") == "place 0 -1 2");
       CHECK(picks.at("clairvoyant") == "place 0 -1 2");
     }

@@ -1,0 +1,106 @@
+// The planner (solver/planner.h): sampled deals searched by a beam over whole turns. It is a fair
+// agent (it plays the same moves whatever the tiles it has not seen), reproducible from its seed,
+// and a study keeps the defaults its planner cells were played with.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/study_config.h"
+#include "solver/agents.h"
+#include "solver/planner.h"
+#include "support.h"
+
+using namespace mists;
+using namespace mists::test;
+
+TEST_CASE("planner: parameters parse, take the heuristic weights, and refuse values out of range") {
+  const analysis::AgentSpec a = analysis::parse_agent("planner:samples=8,width=2,horizon=0,supply=1.5");
+  CHECK(a.params.plan.samples == 8);
+  CHECK(a.params.plan.width == 2);
+  CHECK(a.params.plan.horizon == 0);
+  CHECK(a.params.weights.supply == 1.5);
+  CHECK(a.describe() == "planner(samples=8,width=2,horizon=0,supply=1.5)");
+  CHECK_THROWS_AS(analysis::parse_agent("planner:samples=0"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:width=-1"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:horizon=101"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:playouts=10"), analysis::AnalysisError);  // an mcts parameter
+  CHECK_THROWS_AS(analysis::parse_agent("mcts:width=4"), analysis::AnalysisError);
+}
+
+TEST_CASE("planner: the same game for the same seed, on every level") {
+  for (int level : {1, 3, 5, 6}) {
+    CAPTURE(level);
+    const Rules R = mists_rules(level, 2);
+    const analysis::AgentSpec agent = analysis::parse_agent("planner:samples=2,width=2,horizon=2");
+    std::vector<std::string> a, b;
+    const GameSummary g1 = analysis::play_one(R, agent, 9, 1, &a);
+    const GameSummary g2 = analysis::play_one(R, agent, 9, 1, &b);
+    CHECK(g1.outcome != Outcome::Ongoing);
+    CHECK(a == b);
+    CHECK(g1.score == g2.score);
+  }
+}
+
+TEST_CASE("planner: fair — two deals that agree on the tiles drawn so far get the same moves until they differ") {
+  // Deal B is deal A with piles 2 and 3 reversed: both games must make the same decisions until
+  // the first draw of another tile (the planner's samples depend on what has been seen, never on
+  // the deal). Games lost in pile 1 never tell the deals apart; some of the six must.
+  for (int level : {3, 5}) {
+    CAPTURE(level);
+    const Rules R = mists_rules(level, 1);
+    PlannerConfig cfg;
+    cfg.samples = 2;
+    cfg.width = 2;
+    cfg.horizon = 3;
+    int told_apart = 0;
+    for (uint64_t game = 0; game < 6; ++game) {
+      CAPTURE(game);
+      const Deal a = seeded_deal(R, 5, game);
+      Deal b = a;
+      for (size_t k = 1; k < b.piles.size(); ++k) std::reverse(b.piles[k].begin(), b.piles[k].end());
+      PlannerAgent pa(R, cfg, 77), pb(R, cfg, 77);
+      std::vector<std::string> la, lb;
+      play_game(R, a, pa, &la);
+      play_game(R, b, pb, &lb);
+      size_t same = 0;
+      while (same < la.size() && same < lb.size() && la[same] == lb[same]) ++same;
+      if (same == la.size() && same == lb.size()) continue;  // the game ended before the piles differ
+      REQUIRE(same < la.size());
+      REQUIRE(same < lb.size());
+      CHECK(la[same].rfind("draw ", 0) == 0);  // the first difference is a draw, never a decision
+      CHECK(same > 20);
+      ++told_apart;
+    }
+    CHECK(told_apart > 0);
+  }
+}
+
+TEST_CASE("planner: study.json records the planner's defaults and refuses a mists whose defaults differ") {
+  analysis::StudyConfig cfg;
+  analysis::CellSpec c;
+  c.agent = "expert";
+  cfg.cells.push_back(c);
+  CHECK_FALSE(cfg.to_json().contains("planner"));  // studies without the planner keep their files and hash
+  cfg.cells[0].agent = "planner:samples=2";
+  nlohmann::json j = cfg.to_json();
+  REQUIRE(j.contains("planner"));
+  const PlannerConfig d;
+  CHECK(j.at("planner").at("samples") == d.samples);
+  CHECK(j.at("planner").at("width") == d.width);
+  CHECK(j.at("planner").at("horizon") == d.horizon);
+  CHECK_NOTHROW(analysis::StudyConfig::from_json(j, "study.json"));
+  nlohmann::json other = j;
+  other["planner"]["width"] = d.width + 1;
+  CHECK_THROWS_WITH_AS(analysis::StudyConfig::from_json(other, "study.json"),
+                       doctest::Contains("planner"), analysis::AnalysisError);
+  other = j;
+  other.erase("planner");
+  CHECK_THROWS_AS(analysis::StudyConfig::from_json(other, "study.json"), analysis::AnalysisError);
+  other = j;
+  other["cells"][0]["agent"] = "expert";
+  CHECK_THROWS_AS(analysis::StudyConfig::from_json(other, "study.json"), analysis::AnalysisError);
+}
