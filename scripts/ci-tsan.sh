@@ -20,4 +20,4 @@ cmake --build "$build" --target mists_tests --parallel "$(nproc)"
 norandom=(setarch "$(uname -m)" -R)
 "${norandom[@]}" true 2>/dev/null || norandom=()
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}" \
-  timeout 600 "${norandom[@]}" "$build/tests/mists_tests" --test-suite="mcts parallel"
+  timeout 600 "${norandom[@]}" "$build/tests/mists_tests" --test-suite="mcts parallel,planner parallel"

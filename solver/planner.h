@@ -14,11 +14,16 @@
 // Every other decision (meeple, scorings, burial, hounds, areas, the face-down tile) is the expert's:
 // the option followed by the rest of the turn played greedily, which is how the beam judged it.
 //
+// With `threads` > 1 the samples of a placement are searched on that many threads. The deals are
+// drawn first, in order, from the agent's one random stream, each beam is a function of its deal,
+// and votes are counted in sample order: the choice is the same on any number of threads.
+//
 // The search plans toward the next pile target over H turns, where the chance-node tree of `mcts`
 // spreads its playouts over the tile types that may come and rarely sees two turns deep.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/game.h"
@@ -32,6 +37,7 @@ struct PlannerConfig {
   int samples = 4;   // K: deals sampled per placement
   int width = 8;     // W: positions kept per turn of the beam
   int horizon = 4;   // H: turns the beam looks past the current one (0 = to the end of the game)
+  int threads = 1;   // threads that search the samples of one placement (the choice does not depend on it)
   Weights weights;   // the heuristic that judges positions (and plays the greedy rest of a turn)
 };
 
@@ -40,34 +46,25 @@ struct PlannerStats {
   long long steps = 0;      // engine steps spent planning (apply and apply_draw)
 };
 
+class PlannerSample;  // one sample's beam search (planner.cpp)
+
 class PlannerAgent {
  public:
   PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed);
+  ~PlannerAgent();
+  PlannerAgent(PlannerAgent&&) noexcept;
   int operator()(const State& s, const Action* options, int n);
   const PlannerStats& stats() const { return stats_; }
 
  private:
-  struct Entry {
-    State s;
-    int root;      // index of the root option the position descends from
-    double value;  // heuristic value at the position (a win: above every other)
-  };
   int plan(const State& s, const Action* options, int n);
-  // Plays the rest of the turn greedily on `deal` (stops at the next draw or the end of the game).
-  void finish_turn(State& s, const Deal& deal);
-  // Plays draws and forced steps on `deal` until a decision with two or more options (returns their
-  // count, options in `buf`) or the end of the game (returns 0).
-  int settle(State& s, const Deal& deal, Action* buf);
-  double judge(const State& s) const;
 
   const Rules* R_;
   PlannerConfig cfg_;
   Rng rng_;
   ExpertAgent expert_;
   PlannerStats stats_;
-  std::vector<Entry> layer_, next_;
-  std::vector<int> order_;
-  std::vector<uint64_t> seen_;
+  std::vector<std::unique_ptr<PlannerSample>> searches_;  // one per thread, buffers kept between decisions
 };
 
 }  // namespace mists

@@ -104,3 +104,23 @@ TEST_CASE("planner: study.json records the planner's defaults and refuses a mist
   other["cells"][0]["agent"] = "expert";
   CHECK_THROWS_AS(analysis::StudyConfig::from_json(other, "study.json"), analysis::AnalysisError);
 }
+
+TEST_SUITE("planner parallel") {
+TEST_CASE("planner: the samples of a placement on 1, 2 or 3 threads make the same game") {
+  // The deals are drawn in order before the searches start and the votes are counted in sample
+  // order, so the thread count cannot change a choice (scripts/ci-tsan.sh runs this under TSan).
+  for (int level : {3, 5}) {
+    CAPTURE(level);
+    const Rules R = mists_rules(level, 2);
+    std::vector<std::string> one, more;
+    analysis::play_one(R, analysis::parse_agent("planner:samples=5,width=2,horizon=2"), 4, 0, &one);
+    for (int threads : {2, 3}) {
+      CAPTURE(threads);
+      more.clear();
+      analysis::play_one(R, analysis::parse_agent("planner:samples=5,width=2,horizon=2,threads=" + std::to_string(threads)), 4, 0,
+                         &more);
+      CHECK(more == one);
+    }
+  }
+}
+}  // TEST_SUITE
