@@ -213,12 +213,17 @@ def loss_causes_figure(rows, agents):
     return fig
 
 
+BUDGET_KEYS = {"mcts": "playouts", "clairvoyant": "playouts", "planner": "width"}  # an agent's budget parameter
+
+
 def search_budget_figure(rows):
-    """Win rate against search budget for agents written NAME:playouts=N (nothing else changed)."""
+    """Win rate against search budget for agents written NAME:KEY=N with nothing else changed:
+    mcts and clairvoyant by playouts per decision, the planner by beam width."""
     pts = defaultdict(list)
     for r in rows:
         name, _, params = r["agent"].partition(":")
-        if name in ("mcts", "clairvoyant") and params.startswith("playouts=") and "," not in params and r["ghost_delta"] == 0:
+        key = BUDGET_KEYS.get(name)
+        if key and params.startswith(key + "=") and "," not in params and r["ghost_delta"] == 0:
             pts[(name, r["level"], r["players"])].append((int(params.split("=")[1]), r))
     # (official budgets only: a ghost sweep of one agent is not a search-budget curve)
     pts = {k: sorted(v, key=lambda x: x[0]) for k, v in pts.items() if len({p for p, _ in v}) >= 3}
@@ -227,17 +232,19 @@ def search_budget_figure(rows):
     fig, ax = plt.subplots(figsize=(6.5, 4.2), layout="constrained")
     player_counts = sorted({k[2] for k in pts})
     styles = ["-", "--", ":", "-."]
+    markers = {"mcts": "o", "clairvoyant": "s", "planner": "^"}
     for (name, level, players), v in sorted(pts.items()):
         x = [p for p, _ in v]
         colour = level_colour(level)
-        ax.plot(x, [r["win_rate"] for _, r in v], marker="o" if name == "mcts" else "s", color=colour,
+        ax.plot(x, [r["win_rate"] for _, r in v], marker=markers[name], color=colour,
                 linestyle=styles[player_counts.index(players) % len(styles)], label=f"{name}, level {level}, {players}p")
         ax.fill_between(x, [r["ci_lo"] for _, r in v], [r["ci_hi"] for _, r in v], color=colour, alpha=0.15, linewidth=0)
     ax.set_xscale("log")
     budgets = sorted({p for v in pts.values() for p, _ in v})
     ax.set_xticks(budgets, [str(p) for p in budgets])
     ax.minorticks_off()
-    ax.set_xlabel("playouts per decision")
+    kinds = sorted({BUDGET_KEYS[k[0]] for k in pts})
+    ax.set_xlabel(" / ".join({"playouts": "playouts per decision (mcts)", "width": "beam width (planner)"}[k] for k in kinds))
     ax.set_ylabel("win rate")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
