@@ -59,8 +59,8 @@ void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const s
                const std::string& what);
 
 // The default study: the expert on levels 1-6 x 1-5 players at the official ghost budgets, a
-// ghost-budget sweep (official -3..+3) for 2 players, mcts and the clairvoyant bound on every
-// level for 2 players (`bound_games` each).
+// ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, the planner and the
+// clairvoyant bound) on every level for 2 players (`bound_games` each).
 void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 
 // A study file in TOML (docs/analysis.md): top-level options, [game], [search] and [[cells]]

@@ -85,7 +85,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--games", games, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
       ->capture_default_str()->check(CLI::Range(1, 100000000));
   if (default_study)
-    cmd.add_option("--bound-games", bound_games, "Default study: games per mcts and clairvoyant cell")->capture_default_str()->check(CLI::Range(1, 100000000));
+    cmd.add_option("--bound-games", bound_games, "Default study: games per mcts, planner and clairvoyant cell")->capture_default_str()->check(CLI::Range(1, 100000000));
   cmd.add_option("--precision", precision, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)")->check(CLI::Range(0.0, 0.5));
   cmd.add_option("--min-games", min_games, "With --precision: games before a cell may stop")->capture_default_str()->check(CLI::Range(1, 100000000));
   cmd.add_option("--chunk", chunk, "Games per saved chunk")->capture_default_str()->check(CLI::Range(1, 100000));
