@@ -121,6 +121,23 @@ TEST_CASE("planner: the samples of a placement on 1, 2 or 3 threads make the sam
                          &more);
       CHECK(more == one);
     }
+    // The same work too: every sample's beam runs in full on any thread count.
+    const Deal deal = seeded_deal(R, 4, 1);
+    PlannerConfig cfg;
+    cfg.samples = 3;
+    cfg.width = 2;
+    cfg.horizon = 2;
+    PlannerAgent a(R, cfg, 8);
+    cfg.threads = 2;
+    PlannerAgent b(R, cfg, 8);
+    std::vector<std::string> la, lb;
+    play_game(R, deal, a, &la);
+    play_game(R, deal, b, &lb);
+    CHECK(la == lb);
+    CHECK(a.stats().decisions > 10);
+    CHECK(a.stats().steps > 100 * a.stats().decisions);
+    CHECK(a.stats().decisions == b.stats().decisions);
+    CHECK(a.stats().steps == b.stats().steps);
   }
 }
 }  // TEST_SUITE

@@ -1,0 +1,79 @@
+#!/usr/bin/python3
+"""How much of the gap between a fair agent and the clairvoyant bound a new agent closes, on the
+same deals, from the games.csv of one or more studies (the deals of a study depend only on the run
+seed, the level, the player count and the game index, so studies with the same seed pair up).
+
+    scripts/gap_closed.py --old mcts --new planner --bound clairvoyant results/planner results/planner-clairvoyant
+
+Prints a Markdown table per level and player count: the three win rates, the share of the gap
+(bound - old) that new closes, the rate new needs to close half of it, and McNemar's exact test of
+new against old (two-sided, on the deals only one of the two won).
+"""
+import argparse
+import csv
+import sys
+from collections import defaultdict
+from math import comb
+from pathlib import Path
+
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    """Two-sided exact McNemar p-value: a binomial test of only_a against only_a + only_b at 1/2."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--old", required=True, help="agent text of the agent to improve on (e.g. mcts)")
+    ap.add_argument("--new", required=True, help="agent text of the new agent (e.g. planner)")
+    ap.add_argument("--bound", required=True, help="agent text of the bound (e.g. clairvoyant)")
+    ap.add_argument("studies", nargs="+", type=Path, help="study folders holding games.csv")
+    args = ap.parse_args()
+    won = defaultdict(dict)  # (level, players, deal_seed, agent) -> {game: won}
+    for folder in args.studies:
+        path = folder / "games.csv"
+        if not path.exists():
+            print(f"gap_closed.py: {path}: no such file", file=sys.stderr)
+            return 1
+        with open(path, newline="") as f:
+            for line, r in enumerate(csv.DictReader(f), start=2):
+                try:
+                    key = (int(r["level"]), int(r["players"]), r["deal_seed"], r["agent"])
+                    won[key][int(r["game"])] = r["outcome"] == "won"
+                except (KeyError, ValueError) as e:
+                    print(f"gap_closed.py: {path}:{line}: {e}", file=sys.stderr)
+                    return 1
+    cells = sorted({(k[0], k[1], k[2]) for k in won})
+    print(f"| level | players | deals | {args.old} | {args.new} | {args.bound} | gap closed | {args.new} needs (half) | "
+          f"{args.new} vs {args.old}: only {args.new} / only {args.old}, McNemar p |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    found = 0
+    for level, players, seed in cells:
+        rows = [won.get((level, players, seed, a)) for a in (args.old, args.new, args.bound)]
+        if any(r is None for r in rows):
+            continue
+        games = sorted(set(rows[0]) & set(rows[1]) & set(rows[2]))
+        if not games:
+            continue
+        found += 1
+        n = len(games)
+        rate = [sum(r[g] for g in games) / n for r in rows]
+        gap = rate[2] - rate[0]
+        closed = (rate[1] - rate[0]) / gap if gap > 0 else float("nan")
+        only_new = sum(rows[1][g] and not rows[0][g] for g in games)
+        only_old = sum(rows[0][g] and not rows[1][g] for g in games)
+        print(f"| {level} | {players} | {n} | {rate[0]:.1%} | {rate[1]:.1%} | {rate[2]:.1%} | {closed:.0%} | "
+              f"{rate[0] + gap / 2:.1%} | {only_new} / {only_old}, {mcnemar(only_new, only_old):.1e} |")
+    if not found:
+        print("gap_closed.py: no level and player count has all three agents on common deals", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
