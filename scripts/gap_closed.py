@@ -64,10 +64,10 @@ def main() -> int:
         n = len(games)
         rate = [sum(r[g] for g in games) / n for r in rows]
         gap = rate[2] - rate[0]
-        closed = (rate[1] - rate[0]) / gap if gap > 0 else float("nan")
+        closed = f"{(rate[1] - rate[0]) / gap:.0%}" if gap > 0 else "no gap"
         only_new = sum(rows[1][g] and not rows[0][g] for g in games)
         only_old = sum(rows[0][g] and not rows[1][g] for g in games)
-        print(f"| {level} | {players} | {n} | {rate[0]:.1%} | {rate[1]:.1%} | {rate[2]:.1%} | {closed:.0%} | "
+        print(f"| {level} | {players} | {n} | {rate[0]:.1%} | {rate[1]:.1%} | {rate[2]:.1%} | {closed} | "
               f"{rate[0] + gap / 2:.1%} | {only_new} / {only_old}, {mcnemar(only_new, only_old):.1e} |")
     if not found:
         print("gap_closed.py: no level and player count has all three agents on common deals", file=sys.stderr)
