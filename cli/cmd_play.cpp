@@ -27,7 +27,7 @@ void add_play(CLI::App& app) {
   cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze")
       ->capture_default_str();
   cmd->add_option("--game", *game, "Game index within the run (game G of a study cell with the same seed)")->capture_default_str();
-  cmd->add_option("--agent,--agents", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant (NAME:k=v as in analyze)")
+  cmd->add_option("--agent,--agents", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze)")
       ->capture_default_str();
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
