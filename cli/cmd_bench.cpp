@@ -8,6 +8,8 @@
 #include "cli/options.h"
 #include "solver/agents.h"
 #include "solver/mcts.h"
+#include "engine/versus.h"
+#include "engine/config/load.h"
 
 namespace mists::cli {
 
@@ -49,6 +51,49 @@ Tally run(const Rules& rules, int games, uint64_t seed) {
   return t;
 }
 
+// The competitive base game (G1): uniform random play, 2 players, farmers on, one thread. Each
+// game shuffles the pile from its own deal stream; every decision picks uniformly among the
+// legal options (placements, then the meeple step's options). Reports what a reader needs to
+// compare with other engines doing the same work.
+void bench_base(const std::string& catalog_path, int games, int players) {
+  const vs::VsRules R = vs::build_rules(load_catalog(catalog_path), vs::VsGame::Base, players);
+  const std::vector<uint8_t> pile = vs::pile_in_play(R);
+  long long placements = 0, decisions = 0, forced = 0, points = 0;
+  uint64_t signature = 0;
+  std::vector<uint8_t> order(pile.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int g = 0; g < games; ++g) {
+    order = pile;
+    Rng deal_rng(stream_seed(BENCH_SEED, uint64_t(g), DEAL_STREAM));
+    deal_rng.shuffle(order);
+    Rng rng(stream_seed(BENCH_SEED, uint64_t(g), AGENT_STREAM));
+    const vs::VsSummary r = vs::play_game(R, order, [&](const vs::VsState&, const vs::VsAction*, int n) {
+      return int(rng.below(uint32_t(n)));
+    });
+    placements += r.turns;
+    decisions += r.decisions;
+    forced += r.forced;
+    for (int p = 0; p < players; ++p) {
+      points += r.score[size_t(p)];
+      signature = mix(signature, uint64_t(uint32_t(r.score[size_t(p)])));
+    }
+    signature = mix(signature, uint64_t(r.turns * 1000 + r.discarded));
+  }
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("base game (G1), %d players, uniform random play, farmers on, 1 thread (%s):\n", players,
+              R.catalog.path.c_str());
+  std::printf("  games            %d\n", games);
+  std::printf("  seconds          %.3f\n", sec);
+  std::printf("  games/s          %.0f\n", games / sec);
+  std::printf("  placements/s     %.0f\n", double(placements) / sec);
+  std::printf("  decisions/game   %.2f (%.2f with two or more options, %.2f forced)\n",
+              double(decisions + forced) / games, double(decisions) / games, double(forced) / games);
+  std::printf("  mean length      %.2f tiles\n", double(placements) / games);
+  std::printf("  mean score       %.2f a player\n", double(points) / games / players);
+  std::printf("  position size    %zu bytes\n", sizeof(vs::VsState));
+  std::printf("Bench (base): %016llx\n", static_cast<unsigned long long>(signature));
+}
+
 }  // namespace
 
 // Playouts per second of one search from a fixed mid-game position (level 3, 2 players).
@@ -84,17 +129,39 @@ void add_bench(CLI::App& app) {
   auto search_games = std::make_shared<int>(4);
   auto expert_games = std::make_shared<int>(20);
   auto parallel = std::make_shared<bool>(false);
+  auto game = std::make_shared<std::string>("coop");
+  auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
+  auto base_players = std::make_shared<int>(2);
   flags->add(*cmd, *opt, false, true);
+  cmd->add_option("--game", *game, "coop: the co-op levels (the signature of commits); base: the competitive base game, "
+                                   "uniform random play (prints its own signature)")
+      ->capture_default_str()->check(CLI::IsMember({"coop", "base"}));
+  cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base)")->capture_default_str();
+  cmd->add_option("--base-players", *base_players, "Players of the base game (with --game base)")
+      ->capture_default_str()->check(CLI::Range(2, vs::VS_MAX_PLAYERS));
   cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
       ->capture_default_str()->check(CLI::Range(0, 100000));
   cmd->add_option("--expert-games", *expert_games, "Games per level (2 players) played by the expert on 1 thread")
       ->capture_default_str()->check(CLI::Range(0, 100000));
   cmd->add_flag("--parallel", *parallel, "Also measure one search on 2 threads, root and tree parallelism (not in the signature)");
-  cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures")->capture_default_str()
+  cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")->capture_default_str()
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--sweep-games", *sweep, "Games per level and player count for the signature sweep")
       ->capture_default_str()->check(CLI::Range(1, 1000000));
   cmd->callback([=] {
+    // Flags of the other mode are refused rather than ignored.
+    static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
+                                            "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
+                                            "--finish-ghosts", "--search-games", "--expert-games", "--parallel",
+                                            "--sweep-games"};
+    if (*game == "base") {
+      for (const char* f : COOP_ONLY)
+        if (cmd->count(f)) throw UsageError(std::string(f) + " is a co-op bench flag; --game base takes --games, --base-catalog and --base-players");
+      bench_base(*base_catalog, cmd->count("--games") ? *games : 100000, *base_players);
+      return;
+    }
+    for (const char* f : {"--base-catalog", "--base-players"})
+      if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base");
     flags->apply(*opt);
     uint64_t signature = 0;
     Tally total;

@@ -1,0 +1,249 @@
+// The competitive game (docs/versus.md): Carcassonne's base game, third edition (G1 of the GCC
+// rules), for 2-6 players who each play for themselves. Fields and farmers, monasteries, majority
+// scoring per feature and final scoring.
+//
+// A separate position type from the co-op `State`: the co-op hot path stays as it is, and the two
+// share the tile catalog, the slot geometry (engine/types.h) and the random streams. Like the co-op
+// engine it owns no random generator: a draw is a chance step whose outcomes are the unseen tiles.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "catalog.h"
+#include "rules.h"
+#include "types.h"
+
+namespace mists::vs {
+
+// ---- Capacities ---------------------------------------------------------------------------------
+// The board is a VS_W x VS_W grid with the start tile in the middle; a game of T tiles reaches at
+// most T cells from it, so build_rules refuses a catalog with more tiles than VS_W / 2 - 2.
+constexpr int VS_W = 160;
+constexpr int VS_CELLS = VS_W * VS_W;
+constexpr int VS_START = VS_W / 2;
+constexpr int VS_MAX_TILES = 78;            // placed tiles, start cells included
+constexpr int VS_MAX_REGIONS = 12;          // regions of one tile design
+constexpr int VS_MAX_NODES = VS_MAX_TILES * VS_MAX_REGIONS;
+constexpr int VS_MAX_PLAYERS = 6;
+constexpr int VS_MEEPLES = 7;               // playable meeples per player (G1.1)
+constexpr int VS_MAX_FRONTIER = 4 * VS_MAX_TILES;
+constexpr int VS_MAX_ACTIONS = 4 * VS_MAX_FRONTIER;
+constexpr uint16_t VS_NO_NODE = 0xFFFF;
+
+using VsCell = uint16_t;  // y * VS_W + x
+constexpr VsCell vs_cell(int x, int y) { return VsCell(y * VS_W + x); }
+constexpr std::array<int, SIDE_NB> VS_STEP = {-VS_W, 1, VS_W, -1};  // N E S W
+constexpr std::array<int, 8> VS_RING = {-VS_W, 1, VS_W, -1, -VS_W + 1, VS_W + 1, VS_W - 1, -VS_W - 1};
+
+// ---- Rules ----------------------------------------------------------------------------------------
+enum class VsGame : uint8_t { Base };
+std::string_view game_name(VsGame g);
+
+struct VsSwitches {
+  Unplaceable unplaceable = Unplaceable::Discard;  // G1.4, GD2: only `discard` is defined here
+};
+
+// One region of a tile design as the game uses it.
+struct VsRegion {
+  RegionKind kind = RegionKind::Field;
+  int8_t open = 0;                 // city, road: sides it touches when the tile stands alone
+  uint8_t arms = 0;                // city: coats of arms
+  uint8_t n_cities = 0;            // field: city regions of the same tile it borders (G1.9)
+  std::array<uint8_t, 4> cities{};
+};
+
+struct VsOrientation {
+  uint8_t sides = 0;                          // Terrain per side, 2 bits each, N at bits 0-1
+  std::array<uint8_t, SLOT_NB> region{};      // slot -> region index
+};
+
+struct VsType {
+  std::string id;
+  const TileSpec* spec = nullptr;
+  int n_regions = 0;
+  std::array<VsRegion, VS_MAX_REGIONS> regions{};  // the catalog's regions in file order
+  std::array<VsOrientation, 4> rot{};
+  std::array<bool, 4> rot_ok{};   // rotation r differs from every smaller rotation
+  int8_t monastery = -1;          // region index of the monastery, or -1
+  int copies = 0;                 // copies in the draw pile
+};
+
+struct VsRules {
+  VsRules() = default;
+  VsRules(const VsRules&) = delete;  // VsType::spec points into catalog
+  VsRules& operator=(const VsRules&) = delete;
+  VsRules(VsRules&&) = default;
+  VsRules& operator=(VsRules&&) = default;
+
+  Catalog catalog;
+  VsGame game = VsGame::Base;
+  int players = 2;
+  VsSwitches switches;
+  std::vector<VsType> types;        // land tile designs, then start cells
+  int n_land_types = 0;
+  int tiles_in_play = 0;            // the draw pile, copies counted
+  std::vector<int> start_types;
+  std::vector<std::pair<int, int>> start_at;
+
+  std::string describe() const;
+};
+
+// Compiles the tables; throws ConfigError naming the field for a player count outside 2..6, a
+// catalog with mist or castles (the GCC tiles), or one over the capacities above.
+VsRules build_rules(Catalog catalog, VsGame game, int players, VsSwitches switches = {});
+
+// ---- Position ------------------------------------------------------------------------------------
+enum class VsPhase : uint8_t { Draw, Place, Meeple, Over };
+
+struct VsNode {
+  uint16_t parent = 0;
+  uint16_t next = 0;     // circular list of the feature's members
+  int16_t open = 0;      // root: open sides (city, road)
+  uint8_t meeples = 0;   // root: meeples in the feature
+  uint8_t done = 0;      // root: finished (city, road)
+  uint8_t tile = 0;      // placed-tile index
+  uint8_t region = 0;    // region index within the tile type
+  RegionKind kind = RegionKind::Field;
+};
+
+struct VsTile {
+  uint8_t type = 0, rot = 0;
+  VsCell cell = 0;
+  uint16_t node = 0;     // node of region 0; region r is node + r
+};
+
+struct VsMeeple {
+  uint16_t node = VS_NO_NODE;  // VS_NO_NODE: in the supply
+};
+
+struct VsState {
+  std::array<uint8_t, VS_CELLS> grid;   // placed-tile index + 1, 0 = empty
+  std::array<VsTile, VS_MAX_TILES> tiles;
+  uint8_t n_tiles;
+  std::array<VsNode, VS_MAX_NODES> nodes;
+  uint16_t n_nodes;
+  std::array<VsCell, VS_MAX_FRONTIER> frontier;  // empty cells next to a tile, in no order
+  uint16_t n_frontier;
+
+  std::array<std::array<VsMeeple, VS_MEEPLES>, VS_MAX_PLAYERS> meeples;
+  std::array<uint8_t, VS_MAX_PLAYERS> supply;
+  std::array<int16_t, VS_MAX_PLAYERS> score;
+
+  std::array<uint8_t, MAX_TYPES> unseen;  // copies of each type still in the draw pile
+  uint8_t left;                           // tiles in the draw pile
+
+  VsPhase phase;
+  uint8_t player;        // seat to move
+  uint8_t drawn;         // type drawn this turn
+  uint8_t last;          // placed-tile index of this turn's tile
+  uint16_t turn;         // tiles placed from the pile
+  uint8_t discarded;     // tiles that fitted nowhere (G1.4)
+  uint8_t n_pending;
+  std::array<uint16_t, 8> pending;  // roots of cities and roads this placement finished
+};
+static_assert(std::is_trivially_copyable_v<VsState>);
+
+// A decision packed in 32 bits: Place (cell, rotation) or Meeple (region of the placed tile, or
+// none).
+enum class VsKind : uint8_t { Place, Meeple };
+struct VsAction {
+  uint32_t bits = 0;
+  static constexpr uint8_t NONE = 0xFF;
+  static constexpr VsAction place(VsCell c, int rot) { return VsAction{uint32_t(c) << 8 | uint32_t(rot) << 4}; }
+  static constexpr VsAction meeple(int region) { return VsAction{uint32_t(region & 0xFF) << 8 | 1u}; }
+  constexpr VsKind kind() const { return VsKind(bits & 0xF); }
+  constexpr VsCell cell() const { return VsCell(bits >> 8); }
+  constexpr int rot() const { return int(bits >> 4 & 3); }
+  constexpr int region() const { return int(bits >> 8 & 0xFF); }
+  friend constexpr bool operator==(VsAction a, VsAction b) { return a.bits == b.bits; }
+};
+
+VsState initial_state(const VsRules& R);
+inline bool is_over(const VsState& s) { return s.phase == VsPhase::Over; }
+inline bool is_chance(const VsState& s) { return s.phase == VsPhase::Draw; }
+
+// Takes `type` from the pile; when it fits nowhere it is discarded (G1.4) and the next draw is due
+// (or the game ends with the pile). Precondition: is_chance(s), s.unseen[type] > 0.
+void apply_draw(const VsRules& R, VsState& s, int type);
+bool can_place(const VsRules& R, const VsState& s, int type);
+
+// The legal options of the seat to move, unique; at least 1 at a decision, 0 at a draw or the end.
+int legal_actions(const VsRules& R, const VsState& s, VsAction* out);
+void apply(const VsRules& R, VsState& s, VsAction a);
+
+// "place 1 -1 2" (cell relative to the start tile's north-west cell, rotation), "meeple city0",
+// "meeple none".
+std::string action_text(const VsRules& R, const VsState& s, VsAction a);
+
+// Union-find root (no path compression, so the state stays const here).
+inline uint16_t find_root(const VsState& s, uint16_t n) {
+  while (s.nodes[n].parent != n) n = s.nodes[n].parent;
+  return n;
+}
+
+// What final scoring (G1.9) would add to each seat if the game ended now: unfinished roads and
+// cities, monasteries and fields, each paid to its majority. At a draw or at the end.
+std::array<int, VS_MAX_PLAYERS> final_points(const VsRules& R, const VsState& s);
+
+// Win shares (G1.10): 1/k to each of the k seats with the highest score. Only at the end.
+std::array<double, VS_MAX_PLAYERS> win_shares(const VsRules& R, const VsState& s);
+
+// ---- Checks -----------------------------------------------------------------------------------------
+// Recounts from the placed tiles alone, by flood fill over the slots, with no union-find: used by
+// the tests to pin the incremental engine.
+struct Recount {
+  std::array<int, VS_MAX_PLAYERS> final_points{};  // what final scoring would add now (G1.9)
+  int meeples_on_board = 0;
+};
+Recount slow_recount(const VsRules& R, const VsState& s);
+// Every placement of `type` by brute force over the board (cell, rotation), in cell order.
+std::vector<VsAction> slow_placements(const VsRules& R, const VsState& s, int type);
+// Meeple conservation, supply counts, grid against tiles, frontier against grid. Empty when all
+// is well, else what differs.
+std::string check(const VsRules& R, const VsState& s);
+
+// ---- Playing a game ------------------------------------------------------------------------------
+// Every tile of the draw pile once per copy, in catalog order: what a caller shuffles.
+std::vector<uint8_t> pile_in_play(const VsRules& R);
+
+struct VsSummary {
+  std::array<int, VS_MAX_PLAYERS> score{};
+  std::array<double, VS_MAX_PLAYERS> share{};
+  int turns = 0;       // tiles placed from the pile
+  int decisions = 0;   // decisions with two or more options
+  int forced = 0;      // decisions with one option
+  int discarded = 0;
+};
+VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int forced);
+
+// Plays the pile `order` (top first) to the end. `choose(state, options, n)` returns an index; it
+// is asked only when n >= 2.
+template <class Choose>
+VsSummary play_game(const VsRules& R, const std::vector<uint8_t>& order, Choose&& choose) {
+  VsState s = initial_state(R);
+  thread_local VsAction options[VS_MAX_ACTIONS];
+  int decisions = 0, forced = 0;
+  size_t next = 0;
+  while (!is_over(s)) {
+    if (is_chance(s)) {
+      apply_draw(R, s, order[next++]);
+      continue;
+    }
+    const int n = legal_actions(R, s, options);
+    int pick = 0;
+    if (n > 1) {
+      pick = choose(static_cast<const VsState&>(s), static_cast<const VsAction*>(options), n);
+      ++decisions;
+    } else {
+      ++forced;
+    }
+    apply(R, s, options[pick]);
+  }
+  return summarize(R, s, decisions, forced);
+}
+
+}  // namespace mists::vs
