@@ -1,5 +1,6 @@
 // mists bench: fixed seeded random-play games on one thread; throughput and a signature of the
 // outcomes that any change of behaviour moves (quote it as "Bench: <signature>" in commits).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -59,6 +60,7 @@ void bench_base(const std::string& catalog_path, int games, int players) {
   const vs::VsRules R = vs::build_rules(load_catalog(catalog_path), vs::VsGame::Base, players);
   const std::vector<uint8_t> pile = vs::pile_in_play(R);
   long long placements = 0, decisions = 0, forced = 0, points = 0;
+  std::vector<int> extent;  // the longer side of each final board
   uint64_t signature = 0;
   std::vector<uint8_t> order(pile.size());
   const auto t0 = std::chrono::steady_clock::now();
@@ -71,6 +73,7 @@ void bench_base(const std::string& catalog_path, int games, int players) {
       return int(rng.below(uint32_t(n)));
     });
     placements += r.turns;
+    extent.push_back(std::max(r.width, r.height));
     decisions += r.decisions;
     forced += r.forced;
     for (int p = 0; p < players; ++p) {
@@ -90,6 +93,10 @@ void bench_base(const std::string& catalog_path, int games, int players) {
               double(decisions + forced) / games, double(decisions) / games, double(forced) / games);
   std::printf("  mean length      %.2f tiles\n", double(placements) / games);
   std::printf("  mean score       %.2f a player\n", double(points) / games / players);
+  std::sort(extent.begin(), extent.end());
+  auto at = [&](double q) { return extent[std::min(extent.size() - 1, size_t(q * double(extent.size())))]; };
+  std::printf("  board extent     longer side of the final board: median %d, 99%% %d, max %d cells "
+              "(the board holds %d)\n", at(0.5), at(0.99), extent.back(), vs::VS_W - 2);
   std::printf("  position size    %zu bytes\n", sizeof(vs::VsState));
   std::printf("Bench (base): %016llx\n", static_cast<unsigned long long>(signature));
 }

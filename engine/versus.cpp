@@ -540,6 +540,13 @@ VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int force
   VsSummary g;
   for (int p = 0; p < R.players; ++p) g.score[size_t(p)] = s.score[size_t(p)];
   if (is_over(s)) g.share = win_shares(R, s);
+  int x0 = VS_W, x1 = 0, y0 = VS_W, y1 = 0;
+  for (int i = 0; i < s.n_tiles; ++i) {
+    const int x = s.tiles[size_t(i)].cell % VS_W, y = s.tiles[size_t(i)].cell / VS_W;
+    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+  }
+  g.width = x1 - x0 + 1;
+  g.height = y1 - y0 + 1;
   g.turns = s.turn;
   g.decisions = decisions;
   g.forced = forced;

@@ -212,6 +212,7 @@ std::vector<uint8_t> pile_in_play(const VsRules& R);
 
 struct VsSummary {
   std::array<int, VS_MAX_PLAYERS> score{};
+  int width = 0, height = 0;  // the board's bounding box in cells
   std::array<double, VS_MAX_PLAYERS> share{};
   int turns = 0;       // tiles placed from the pile
   int decisions = 0;   // decisions with two or more options
