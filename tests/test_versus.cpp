@@ -334,3 +334,31 @@ TEST_CASE("mists bench --game base: its figures, and flags of the other mode ref
   CHECK(misty.output.find("mists-reconstructed.toml:") != std::string::npos);
   CHECK(misty.output.find(": edges: slot ") != std::string::npos);
 }
+
+#include "solver/versus_agents.h"
+
+TEST_CASE("G6.3 the greedy agent, own score or margin, beats uniform random play with seat rotation") {
+  const VsRules R = base_rules(2);
+  const std::vector<uint8_t> pile = pile_in_play(R);
+  for (Objective obj : {Objective::Own, Objective::Margin}) {
+    int greedy_wins = 0, games = 0;
+    long long margin = 0;
+    for (int g = 0; g < 10; ++g) {
+      std::vector<uint8_t> order = pile;
+      Rng deal(stream_seed(5, uint64_t(g), DEAL_STREAM));
+      deal.shuffle(order);
+      for (int greedy_seat = 0; greedy_seat < 2; ++greedy_seat) {  // the same deal from both seats
+        VsGreedyAgent greedy(R, stream_seed(5, uint64_t(g), AGENT_STREAM), obj);
+        VsRandomAgent random(stream_seed(5, uint64_t(g), AGENT_STREAM + 1));
+        const VsSummary r = play_game(R, order, [&](const VsState& s, const VsAction* o, int n) {
+          return s.player == greedy_seat ? greedy(s, o, n) : random(s, o, n);
+        });
+        ++games;
+        greedy_wins += r.share[size_t(greedy_seat)] == 1.0;
+        margin += r.score[size_t(greedy_seat)] - r.score[size_t(1 - greedy_seat)];
+      }
+    }
+    CHECK(greedy_wins >= 18);  // of 20
+    CHECK(margin > 20 * games);
+  }
+}
