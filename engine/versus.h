@@ -143,7 +143,7 @@ struct VsState {
   uint16_t turn;         // tiles placed from the pile
   uint8_t discarded;     // tiles that fitted nowhere (G1.4)
   uint8_t n_pending;
-  std::array<uint16_t, 8> pending;  // roots of cities and roads this placement finished
+  std::array<uint16_t, VS_MAX_REGIONS> pending;  // roots of cities and roads this placement finished
 };
 static_assert(std::is_trivially_copyable_v<VsState>);
 
