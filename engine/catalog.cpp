@@ -49,6 +49,13 @@ std::string_view loss_cause_name(LossCause c) {
   return "?";
 }
 
+Terrain side_terrain(const TileSpec& t, int side) {
+  const char mid = t.edges[size_t(slot_of(side, 1))];
+  if (mid == 'C') return Terrain::City;
+  if (mid == 'R' || mid == 'r') return Terrain::Road;
+  return Terrain::Field;
+}
+
 bool TileSpec::has(RegionKind k) const { return count(k) > 0; }
 
 int TileSpec::count(RegionKind k) const {

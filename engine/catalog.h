@@ -38,6 +38,10 @@ struct TileSpec {
   bool misty() const { return count(RegionKind::Mist) > 0; }
 };
 
+// Terrain of side `side` of the unturned design, for placement matching (the middle slot's
+// terrain; mist is ignored, R2.1).
+Terrain side_terrain(const TileSpec& t, int side);
+
 struct Catalog {
   std::string path;        // file it was read from
   std::string set;         // the catalog's `set` key

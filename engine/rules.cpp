@@ -45,13 +45,6 @@ void set_switch(Switches& sw, const std::string& key, const std::string& value, 
 
 namespace {
 
-Terrain side_terrain(const TileSpec& t, int side) {
-  const char mid = t.edges[slot_of(side, 1)];
-  if (mid == 'C') return Terrain::City;
-  if (mid == 'R' || mid == 'r') return Terrain::Road;
-  return Terrain::Field;
-}
-
 TileType compile_type(const TileSpec& spec, const Level& level) {
   TileType tt;
   tt.id = spec.id;

@@ -16,13 +16,6 @@ std::string_view game_name(VsGame g) {
 
 namespace {
 
-Terrain side_terrain(const TileSpec& t, int side) {
-  const char mid = t.edges[slot_of(side, 1)];
-  if (mid == 'C') return Terrain::City;
-  if (mid == 'R' || mid == 'r') return Terrain::Road;
-  return Terrain::Field;
-}
-
 std::string where(const TileSpec& t, const Catalog& c) {
   return c.path + ":" + std::to_string(t.line) + ": tile " + t.id;
 }
@@ -508,6 +501,15 @@ void apply(const VsRules& R, VsState& s, VsAction a) {
   else s.phase = VsPhase::Draw;
 }
 
+VsBox bounding_box(const VsState& s) {
+  VsBox b;
+  for (int i = 0; i < s.n_tiles; ++i) {
+    const int x = s.tiles[size_t(i)].cell % VS_W, y = s.tiles[size_t(i)].cell / VS_W;
+    b.x0 = std::min(b.x0, x), b.x1 = std::max(b.x1, x), b.y0 = std::min(b.y0, y), b.y1 = std::max(b.y1, y);
+  }
+  return b;
+}
+
 std::array<double, VS_MAX_PLAYERS> win_shares(const VsRules& R, const VsState& s) {
   std::array<double, VS_MAX_PLAYERS> w{};
   const int best = *std::max_element(s.score.begin(), s.score.begin() + R.players);
@@ -540,13 +542,9 @@ VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int force
   VsSummary g;
   for (int p = 0; p < R.players; ++p) g.score[size_t(p)] = s.score[size_t(p)];
   if (is_over(s)) g.share = win_shares(R, s);
-  int x0 = VS_W, x1 = 0, y0 = VS_W, y1 = 0;
-  for (int i = 0; i < s.n_tiles; ++i) {
-    const int x = s.tiles[size_t(i)].cell % VS_W, y = s.tiles[size_t(i)].cell / VS_W;
-    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
-  }
-  g.width = x1 - x0 + 1;
-  g.height = y1 - y0 + 1;
+  const VsBox box = bounding_box(s);
+  g.width = box.x1 - box.x0 + 1;
+  g.height = box.y1 - box.y0 + 1;
   g.turns = s.turn;
   g.decisions = decisions;
   g.forced = forced;

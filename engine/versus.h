@@ -189,6 +189,12 @@ inline uint16_t find_root(const VsState& s, uint16_t n) {
 // cities, monasteries and fields, each paid to its majority. At a draw or at the end.
 std::array<int, VS_MAX_PLAYERS> final_points(const VsRules& R, const VsState& s);
 
+// The cells the placed tiles cover, as an inclusive box of grid coordinates.
+struct VsBox {
+  int x0 = VS_W, x1 = 0, y0 = VS_W, y1 = 0;
+};
+VsBox bounding_box(const VsState& s);
+
 // Win shares (G1.10): 1/k to each of the k seats with the highest score. Only at the end.
 std::array<double, VS_MAX_PLAYERS> win_shares(const VsRules& R, const VsState& s);
 

@@ -10,12 +10,8 @@ namespace mists::vs {
 
 namespace {
 
-Terrain terrain_of(const TileSpec& t, int side, int rot) {
-  const char mid = t.edges[size_t(slot_of((side - rot + 4) & 3, 1))];
-  if (mid == 'C') return Terrain::City;
-  if (mid == 'R' || mid == 'r') return Terrain::Road;
-  return Terrain::Field;
-}
+// Terrain of board side `side` of a design turned by `rot`, from the catalog edges.
+Terrain terrain_of(const TileSpec& t, int side, int rot) { return side_terrain(t, (side - rot + 4) & 3); }
 
 // Region of the placed tile `t` under board slot `slot`, from the catalog masks.
 int owner(const VsRules& R, const VsTile& t, int slot) {
@@ -36,13 +32,9 @@ bool has_neighbour(const VsState& s, int c) {
 // Cells of the board's bounding box grown by one, row by row.
 template <class F>
 void for_box(const VsState& s, F&& f) {
-  int x0 = VS_W, x1 = 0, y0 = VS_W, y1 = 0;
-  for (int i = 0; i < s.n_tiles; ++i) {
-    const int x = s.tiles[size_t(i)].cell % VS_W, y = s.tiles[size_t(i)].cell / VS_W;
-    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
-  }
-  for (int y = std::max(1, y0 - 1); y <= std::min(VS_W - 2, y1 + 1); ++y)
-    for (int x = std::max(1, x0 - 1); x <= std::min(VS_W - 2, x1 + 1); ++x) f(y * VS_W + x);
+  const VsBox b = bounding_box(s);
+  for (int y = std::max(1, b.y0 - 1); y <= std::min(VS_W - 2, b.y1 + 1); ++y)
+    for (int x = std::max(1, b.x0 - 1); x <= std::min(VS_W - 2, b.x1 + 1); ++x) f(y * VS_W + x);
 }
 
 }  // namespace
