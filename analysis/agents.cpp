@@ -156,9 +156,7 @@ GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t
     return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   if (a.name == "planner") {
-    PlannerConfig cfg = a.params.plan;
-    cfg.weights = a.params.weights;
-    PlannerAgent agent(R, cfg, agent_seed);
+    PlannerAgent agent(R, a.params.planner(), agent_seed);
     return play_with(R, deal, agent, a.params.first_area, log, trace);
   }
   throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");

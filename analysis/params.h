@@ -25,6 +25,12 @@ struct AgentParams {
   Weights weights;          // greedy, expert and planner (search agents use mcts.weights)
   PlannerConfig plan;       // the planner's samples, width and horizon (its weights are `weights`)
   bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
+  // The planner's configuration with this agent's heuristic weights.
+  PlannerConfig planner() const {
+    PlannerConfig c = plan;
+    c.weights = weights;
+    return c;
+  }
   // The deal solver's budget per deal: 25 million engine steps, about 10 s on one idle core of the
   // 2-core machine the results were made on (2.8 million steps a second, docs/performance.md).
   SolveBudget solve{25000000, 0};

@@ -212,9 +212,7 @@ PyAgent make_agent(const PyGame& g, const std::string& text, uint64_t seed, uint
     auto ag = std::make_shared<MctsAgent>(R, p.mcts, agent_seed, a.deal.get());
     a.choose = [ag, keep = a.deal](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   } else if (a.spec.name == "planner") {
-    PlannerConfig cfg = p.plan;
-    cfg.weights = p.weights;
-    auto ag = std::make_shared<PlannerAgent>(R, cfg, agent_seed);
+    auto ag = std::make_shared<PlannerAgent>(R, p.planner(), agent_seed);
     a.choose = [ag](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   } else {
     throw py::value_error("agent '" + text + "': the solver is not a player (use mists.study with agent 'solver')");

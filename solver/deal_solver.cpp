@@ -558,14 +558,8 @@ bool DealSolver::finish_greedy(State& s, std::vector<Action>& acts) {
     const int n = settle(s, buf, true);
     if (n == 0) return true;
     if (out_of_budget()) return false;
-    int pick = 0;
-    double best = -1e300;
-    for (int i = 0; i < n; ++i) {
-      scratch_ = s;
-      step(scratch_, buf[i]);
-      const double v = evaluate(R_, scratch_);
-      if (v > best) best = v, pick = i;
-    }
+    const int pick = first_best(R_, s, buf, n, Weights{}, scratch_);
+    nodes_ += n;
     acts.push_back(buf[pick]);
     step(s, buf[pick]);
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace mists {
 
@@ -89,6 +90,18 @@ Features features(const Rules& R, const State& s) {
   }
   f.tiles_left = tiles;
   return f;
+}
+
+int first_best(const Rules& R, const State& s, const Action* options, int n, const Weights& w, State& scratch) {
+  int pick = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < n; ++i) {
+    scratch = s;
+    apply(R, scratch, options[i]);
+    const double v = evaluate(R, scratch, w);
+    if (v > best) best = v, pick = i;
+  }
+  return pick;
 }
 
 double evaluate(const Rules& R, const State& s, const Weights& w) {

@@ -50,6 +50,11 @@ struct Weights {
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});
 
+// The first of the n options whose position after it `evaluate`s best, with no tie-break: the
+// greedy rest of a turn in the deal solver's macro moves and in the planner's beam. Applies each
+// option once to `scratch` (n engine steps).
+int first_best(const Rules& rules, const State& s, const Action* options, int n, const Weights& w, State& scratch);
+
 // How far the score is towards the goal, in [0, 1]: score / goal, or on per-colour levels (R7.6)
 // the mean over the colours of min(1, colour score / goal), so that every colour's points count
 // (the lowest colour score alone stays 0 until the last colour scores).

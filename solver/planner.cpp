@@ -56,9 +56,9 @@ int PlannerSample::settle(State& s, const Deal& deal, Action* buf) {
   return 0;
 }
 
-// Plays the rest of the turn greedily, stopping at the next draw or the end of the game: the rule
-// of GreedyAgent and of the deal solver's macro moves (each option applied and judged, the first
-// best kept; no random tie-break, so a beam is a function of its deal).
+// Plays the rest of the turn greedily, stopping at the next draw or the end of the game, by
+// `first_best` as the deal solver's macro moves do (no random tie-break, so a beam is a function
+// of its deal).
 void PlannerSample::finish_turn(State& s) {
   Action buf[MAX_ACTIONS];
   State c;
@@ -66,14 +66,8 @@ void PlannerSample::finish_turn(State& s) {
     const int n = legal_actions(R_, s, buf);
     int pick = 0;
     if (n >= 2) {
-      double best = -std::numeric_limits<double>::infinity();
-      for (int i = 0; i < n; ++i) {
-        c = s;
-        apply(R_, c, buf[i]);
-        ++steps_;
-        const double v = judge(c);
-        if (v > best) best = v, pick = i;
-      }
+      pick = first_best(R_, s, buf, n, cfg_.weights, c);
+      steps_ += n;
     }
     apply(R_, s, buf[pick]);
     ++steps_;
