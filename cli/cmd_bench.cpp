@@ -52,14 +52,18 @@ Tally run(const Rules& rules, int games, uint64_t seed) {
   return t;
 }
 
-// The competitive base game (G1): uniform random play, 2 players, farmers on, one thread. Each
-// game shuffles the pile from its own deal stream; every decision picks uniformly among the
-// legal options (placements, then the meeple step's options). Reports what a reader needs to
-// compare with other engines doing the same work.
-void bench_base(const std::string& catalog_path, int games, int players) {
-  const vs::VsRules R = vs::build_rules(load_catalog(catalog_path), vs::VsGame::Base, players);
+// The competitive games: uniform random play, farmers on, one thread. Each game shuffles the pile
+// from its own deal stream; every decision picks uniformly among the legal options (placements,
+// the ghost steps of GCC, then the meeple step's options). Reports what a reader needs to compare
+// with other engines doing the same work; GCC adds what ghosts, guards and castles did.
+void bench_versus(vs::VsGame game, const std::string& base_catalog, const std::string& gcc_catalog, int games,
+                  int players) {
+  const vs::VsRules R = game == vs::VsGame::Gcc
+                            ? vs::build_gcc_rules(load_catalog(base_catalog), load_catalog(gcc_catalog), players)
+                            : vs::build_rules(load_catalog(base_catalog), vs::VsGame::Base, players);
   const std::vector<uint8_t> pile = vs::pile_in_play(R);
   long long placements = 0, decisions = 0, forced = 0, points = 0;
+  long long ghosts = 0, scared = 0, guards = 0, castle = 0, ghost_points = 0;
   std::vector<int> extent;  // the longer side of each final board
   uint64_t signature = 0;
   std::vector<uint8_t> order(pile.size());
@@ -79,12 +83,21 @@ void bench_base(const std::string& catalog_path, int games, int players) {
     for (int p = 0; p < players; ++p) {
       points += r.score[size_t(p)];
       signature = mix(signature, uint64_t(uint32_t(r.score[size_t(p)])));
+      ghosts += r.stats[size_t(p)].ghosts_taken;
+      scared += r.stats[size_t(p)].scared_off;
+      guards += r.stats[size_t(p)].guards_gained;
+      castle += r.stats[size_t(p)].castle_points;
+      ghost_points += r.stats[size_t(p)].ghost_points;
     }
     signature = mix(signature, uint64_t(r.turns * 1000 + r.discarded));
   }
   const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("base game (G1), %d players, uniform random play, farmers on, 1 thread (%s):\n", players,
-              R.catalog.path.c_str());
+  if (game == vs::VsGame::Gcc)
+    std::printf("Ghosts, Castles & Cemeteries (G1-G5), %d players, uniform random play, farmers on, 1 thread (%s + %s):\n",
+                players, R.catalog.path.c_str(), R.gcc_catalog.path.c_str());
+  else
+    std::printf("base game (G1), %d players, uniform random play, farmers on, 1 thread (%s):\n", players,
+                R.catalog.path.c_str());
   std::printf("  games            %d\n", games);
   std::printf("  seconds          %.3f\n", sec);
   std::printf("  games/s          %.0f\n", games / sec);
@@ -93,12 +106,17 @@ void bench_base(const std::string& catalog_path, int games, int players) {
               double(decisions + forced) / games, double(decisions) / games, double(forced) / games);
   std::printf("  mean length      %.2f tiles\n", double(placements) / games);
   std::printf("  mean score       %.2f a player\n", double(points) / games / players);
+  if (game == vs::VsGame::Gcc)
+    std::printf("  a game           %.2f ghosts attached, %.2f meeples scared off, %.2f points to ghosts, "
+                "%.2f guards gained, %.2f castle points\n",
+                double(ghosts) / games, double(scared) / games, double(ghost_points) / games, double(guards) / games,
+                double(castle) / games);
   std::sort(extent.begin(), extent.end());
   auto at = [&](double q) { return extent[std::min(extent.size() - 1, size_t(q * double(extent.size())))]; };
   std::printf("  board extent     longer side of the final board: median %d, 99%% %d, max %d cells "
               "(the board holds %d)\n", at(0.5), at(0.99), extent.back(), vs::VS_W - 2);
   std::printf("  position size    %zu bytes\n", sizeof(vs::VsState));
-  std::printf("Bench (base): %016llx\n", static_cast<unsigned long long>(signature));
+  std::printf("Bench (%s): %016llx\n", std::string(vs::game_name(game)).c_str(), static_cast<unsigned long long>(signature));
 }
 
 }  // namespace
@@ -139,12 +157,16 @@ void add_bench(CLI::App& app) {
   auto game = std::make_shared<std::string>("coop");
   auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
   auto base_players = std::make_shared<int>(2);
+  auto gcc_catalog = std::make_shared<std::string>("configs/tiles/mists-reconstructed.toml");
   flags->add(*cmd, *opt, false, true);
-  cmd->add_option("--game", *game, "coop: the co-op levels (the signature of commits); base: the competitive base game, "
-                                   "uniform random play (prints its own signature)")
-      ->capture_default_str()->check(CLI::IsMember({"coop", "base"}));
-  cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base)")->capture_default_str();
-  cmd->add_option("--base-players", *base_players, "Players of the base game (with --game base)")
+  cmd->add_option("--game", *game, "coop: the co-op levels (the signature of commits); base: the competitive base game; "
+                                   "gcc: Ghosts, Castles & Cemeteries; base and gcc play uniform random games and print "
+                                   "their own signature")
+      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
+  cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base or gcc)")->capture_default_str();
+  cmd->add_option("--gcc-catalog", *gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (with --game gcc)")
+      ->capture_default_str();
+  cmd->add_option("--base-players", *base_players, "Players of the competitive game (with --game base or gcc)")
       ->capture_default_str()->check(CLI::Range(2, vs::VS_MAX_PLAYERS));
   cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
       ->capture_default_str()->check(CLI::Range(0, 100000));
@@ -161,14 +183,19 @@ void add_bench(CLI::App& app) {
                                             "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
                                             "--finish-ghosts", "--search-games", "--expert-games", "--parallel",
                                             "--sweep-games"};
-    if (*game == "base") {
+    if (*game == "base" || *game == "gcc") {
       for (const char* f : COOP_ONLY)
-        if (cmd->count(f)) throw UsageError(std::string(f) + " is a co-op bench flag; --game base takes --games, --base-catalog and --base-players");
-      bench_base(*base_catalog, cmd->count("--games") ? *games : 100000, *base_players);
+        if (cmd->count(f))
+          throw UsageError(std::string(f) + " is a co-op bench flag; --game " + *game +
+                           " takes --games, --base-catalog, --gcc-catalog (gcc) and --base-players");
+      if (*game == "base" && cmd->count("--gcc-catalog")) throw UsageError("--gcc-catalog needs --game gcc");
+      const bool gcc = *game == "gcc";
+      bench_versus(gcc ? vs::VsGame::Gcc : vs::VsGame::Base, *base_catalog, *gcc_catalog,
+                   cmd->count("--games") ? *games : (gcc ? 20000 : 100000), *base_players);
       return;
     }
-    for (const char* f : {"--base-catalog", "--base-players"})
-      if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base");
+    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog"})
+      if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
     flags->apply(*opt);
     uint64_t signature = 0;
     Tally total;

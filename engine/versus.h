@@ -1,6 +1,7 @@
 // The competitive game (docs/versus.md): Carcassonne's base game, third edition (G1 of the GCC
-// rules), for 2-6 players who each play for themselves. Fields and farmers, monasteries, majority
-// scoring per feature and final scoring.
+// rules), and Ghosts, Castles & Cemeteries on top of it (G2-G5), for 2-6 players who each play for
+// themselves. Fields and farmers, monasteries, majority scoring per feature and final scoring; in
+// GCC also ghosts on meeples, guards, castles, cemeteries and the score floor.
 //
 // A separate position type from the co-op `State`: the co-op hot path stays as it is, and the two
 // share the tile catalog, the slot geometry (engine/types.h) and the random streams. Like the co-op
@@ -21,31 +22,54 @@ namespace mists::vs {
 
 // ---- Capacities ---------------------------------------------------------------------------------
 // The board is a VS_W x VS_W grid with the start tile in the middle; a game of T tiles reaches at
-// most T cells from it, so build_rules refuses a catalog with more tiles than VS_W / 2 - 2.
-constexpr int VS_W = 160;
+// most T cells from it, so build_rules refuses a pile of more tiles than VS_W / 2 - 3: no game,
+// however it is played, can leave the board (GCC's 131 tiles included).
+constexpr int VS_W = 272;
 constexpr int VS_CELLS = VS_W * VS_W;
 constexpr int VS_START = VS_W / 2;
-constexpr int VS_MAX_TILES = 78;            // placed tiles, start cells included
+constexpr int VS_MAX_TILES = 136;           // placed tiles, start cells included
+constexpr int VS_MAX_TYPES = 96;            // tile designs of the game's catalogs together
 constexpr int VS_MAX_REGIONS = 12;          // regions of one tile design
 constexpr int VS_MAX_NODES = VS_MAX_TILES * VS_MAX_REGIONS;
 constexpr int VS_MAX_PLAYERS = 6;
-constexpr int VS_MEEPLES = 7;               // playable meeples per player (G1.1)
+constexpr int VS_MEEPLES = 7;               // playable meeples per player at the start (G1.1, G2.2)
+constexpr int VS_GCC_GUARDS = 2;            // of them guards in GCC (G2.2)
+constexpr int VS_GCC_RESERVE = 3;           // guards beside the track in GCC (G2.2)
+constexpr int VS_MEEPLE_SLOTS = VS_MEEPLES + VS_GCC_RESERVE;  // at most 10 playable (G4.3)
+constexpr int VS_GHOSTS = 15;               // the general ghost supply in GCC (G2.3)
 constexpr int VS_MAX_FRONTIER = 4 * VS_MAX_TILES;
 constexpr int VS_MAX_ACTIONS = 4 * VS_MAX_FRONTIER;
 constexpr uint16_t VS_NO_NODE = 0xFFFF;
 
-using VsCell = uint16_t;  // y * VS_W + x
+using VsCell = uint32_t;  // y * VS_W + x
 constexpr VsCell vs_cell(int x, int y) { return VsCell(y * VS_W + x); }
 constexpr std::array<int, SIDE_NB> VS_STEP = {-VS_W, 1, VS_W, -1};  // N E S W
 constexpr std::array<int, 8> VS_RING = {-VS_W, 1, VS_W, -1, -VS_W + 1, VS_W + 1, VS_W - 1, -VS_W - 1};
 
 // ---- Rules ----------------------------------------------------------------------------------------
-enum class VsGame : uint8_t { Base };
+enum class VsGame : uint8_t { Base, Gcc };
 std::string_view game_name(VsGame g);
+
+// The decisions of the GCC rules that change play (Decisions table of docs/versus.md).
+enum class ScoreFloor : uint8_t { TurnNet, EachScoring };            // GD7, G3.8
+enum class FinalGhostPenalty : uint8_t { AllButKeepers, ScoringOnly };  // GD8, G3.9
+enum class MistyRoadMeeple : uint8_t { Allowed, Forbidden };         // GD9, G4.7
 
 struct VsSwitches {
   Unplaceable unplaceable = Unplaceable::Discard;  // G1.4, GD2: only `discard` is defined here
+  bool abbot = false;                              // GD1, G1.11: `on` needs garden regions
+  ScoreFloor score_floor = ScoreFloor::TurnNet;
+  FinalGhostPenalty final_ghost_penalty = FinalGhostPenalty::AllButKeepers;
+  MistyRoadMeeple misty_road_meeple = MistyRoadMeeple::Allowed;
 };
+std::string_view switch_value(ScoreFloor v);
+std::string_view switch_value(FinalGhostPenalty v);
+std::string_view switch_value(MistyRoadMeeple v);
+// Reads one `name=value` switch into `sw`; throws ConfigError naming the switch and the values it
+// takes. Names: unplaceable, abbot, score_floor, final_ghost_penalty, misty_road_meeple.
+void set_switch(VsSwitches& sw, const std::string& name, const std::string& value);
+// "score_floor=turn_net final_ghost_penalty=all_but_keepers ..." (every switch, in that order).
+std::string describe(const VsSwitches& sw);
 
 // One region of a tile design as the game uses it.
 struct VsRegion {
@@ -58,7 +82,8 @@ struct VsRegion {
 
 struct VsOrientation {
   uint8_t sides = 0;                          // Terrain per side, 2 bits each, N at bits 0-1
-  std::array<uint8_t, SLOT_NB> region{};      // slot -> region index
+  uint16_t misty = 0;                         // slots printed misty (`f`, `r`), for G3.2
+  std::array<uint8_t, SLOT_NB> region{};      // slot -> region index (a misty field slot: its mist)
 };
 
 struct VsType {
@@ -69,6 +94,10 @@ struct VsType {
   std::array<VsOrientation, 4> rot{};
   std::array<bool, 4> rot_ok{};   // rotation r differs from every smaller rotation
   int8_t monastery = -1;          // region index of the monastery, or -1
+  int8_t castle = -1;             // region index of the castle (G4.4), or -1
+  int8_t cemetery = -1;           // region index of the cemetery (G4.2), or -1
+  bool misty = false;             // the design shows mist: a misty cell for castles (G4.4)
+  std::array<bool, VS_MAX_REGIONS> misty_road{};  // road region under mist (G4.7)
   int copies = 0;                 // copies in the draw pile
 };
 
@@ -79,7 +108,8 @@ struct VsRules {
   VsRules(VsRules&&) = default;
   VsRules& operator=(VsRules&&) = default;
 
-  Catalog catalog;
+  Catalog catalog;                  // base: the base game's tiles; gcc: the same, start tile unused
+  Catalog gcc_catalog;              // gcc: the GCC tiles and their 2x2 start tile (G2.1)
   VsGame game = VsGame::Base;
   int players = 2;
   VsSwitches switches;
@@ -92,12 +122,18 @@ struct VsRules {
   std::string describe() const;
 };
 
-// Compiles the tables; throws ConfigError naming the field for a player count outside 2..6, a
-// catalog with mist or castles (the GCC tiles), or one over the capacities above.
+// Compiles the tables of the base game; throws ConfigError naming the field for a player count
+// outside 2..6, a catalog with mist or castles (the GCC tiles), or one over the capacities above.
 VsRules build_rules(Catalog catalog, VsGame game, int players, VsSwitches switches = {});
+// GCC (G2.1): the land tiles of `base` (its start tile leaves the game), the land tiles of `gcc`
+// and the start cells of `gcc`. Throws ConfigError naming file, line and field for a GCC catalog
+// without a start tile, a design id both catalogs use, a field missing its `cities`, a switch this
+// rule set cannot play, or a pile over the capacities above.
+VsRules build_gcc_rules(Catalog base, Catalog gcc, int players, VsSwitches switches = {});
 
 // ---- Position ------------------------------------------------------------------------------------
-enum class VsPhase : uint8_t { Draw, Place, Meeple, Over };
+// A turn is Draw, Place, then in GCC the ghost steps (G2.4 step 2a), then Meeple.
+enum class VsPhase : uint8_t { Draw, Place, GhostOpponent, GhostOwn, Meeple, Over };
 
 struct VsNode {
   uint16_t parent = 0;
@@ -118,6 +154,18 @@ struct VsTile {
 
 struct VsMeeple {
   uint16_t node = VS_NO_NODE;  // VS_NO_NODE: in the supply
+  uint8_t ghosts = 0;          // ghosts attached (G3.5), 0..2
+  uint8_t guard = 0;           // a guard meeple (G4.1)
+};
+
+// What happened to one seat in a game, for the analysis of GCC (zero in the base game).
+struct VsSeatStats {
+  uint16_t ghosts_taken = 0;    // ghosts attached to the seat's meeples (G3.3, G3.4)
+  uint16_t scared_off = 0;      // meeples scared off by a third ghost (G3.6)
+  uint16_t ghost_points = 0;    // points the seat's ghosts cost: 2 each in play (G3.7, G4.2), 1 at the end (G3.9)
+  uint16_t guards_gained = 0;   // guards moved from the reserve (G4.2)
+  uint16_t castle_points = 0;   // points castles paid the seat (G4.4, G4.5)
+  uint16_t floor_points = 0;    // points the floor at 0 gave back (G3.8)
 };
 
 struct VsState {
@@ -129,11 +177,18 @@ struct VsState {
   std::array<VsCell, VS_MAX_FRONTIER> frontier;  // empty cells next to a tile, in no order
   uint16_t n_frontier;
 
-  std::array<std::array<VsMeeple, VS_MEEPLES>, VS_MAX_PLAYERS> meeples;
-  std::array<uint8_t, VS_MAX_PLAYERS> supply;
+  // Meeple slots 0..owned-1 of each seat: normal meeples first, then guards (G2.2, G4.3).
+  std::array<std::array<VsMeeple, VS_MEEPLE_SLOTS>, VS_MAX_PLAYERS> meeples;
+  std::array<uint8_t, VS_MAX_PLAYERS> owned;    // playable meeples
+  std::array<uint8_t, VS_MAX_PLAYERS> supply;   // normal meeples in the supply
+  std::array<uint8_t, VS_MAX_PLAYERS> guards;   // guard meeples in the supply
+  std::array<uint8_t, VS_MAX_PLAYERS> reserve;  // guards beside the track (G2.2)
   std::array<int16_t, VS_MAX_PLAYERS> score;
+  std::array<VsSeatStats, VS_MAX_PLAYERS> stats;
+  uint8_t ghosts;                               // the general ghost supply (G2.3)
+  uint8_t ghost_due;                            // this placement: 1 opponent's ghost, 2 own ghost (G3.3-3.5)
 
-  std::array<uint8_t, MAX_TYPES> unseen;  // copies of each type still in the draw pile
+  std::array<uint8_t, VS_MAX_TYPES> unseen;  // copies of each type still in the draw pile
   uint8_t left;                           // tiles in the draw pile
 
   VsPhase phase;
@@ -147,18 +202,26 @@ struct VsState {
 };
 static_assert(std::is_trivially_copyable_v<VsState>);
 
-// A decision packed in 32 bits: Place (cell, rotation) or Meeple (region of the placed tile, or
-// none).
-enum class VsKind : uint8_t { Place, Meeple };
+// A decision packed in 32 bits: Place (cell, rotation), Meeple (region of the placed tile or
+// none, normal or guard), Ghost (the seat and meeple slot that takes it, G6.2).
+enum class VsKind : uint8_t { Place, Meeple, Ghost };
 struct VsAction {
   uint32_t bits = 0;
   static constexpr uint8_t NONE = 0xFF;
   static constexpr VsAction place(VsCell c, int rot) { return VsAction{uint32_t(c) << 8 | uint32_t(rot) << 4}; }
-  static constexpr VsAction meeple(int region) { return VsAction{uint32_t(region & 0xFF) << 8 | 1u}; }
+  static constexpr VsAction meeple(int region, bool guard = false) {
+    return VsAction{uint32_t(region & 0xFF) << 8 | uint32_t(guard) << 16 | 1u};
+  }
+  static constexpr VsAction ghost(int seat, int slot) {
+    return VsAction{uint32_t(seat & 0xF) << 8 | uint32_t(slot & 0xF) << 12 | 2u};
+  }
   constexpr VsKind kind() const { return VsKind(bits & 0xF); }
   constexpr VsCell cell() const { return VsCell(bits >> 8); }
   constexpr int rot() const { return int(bits >> 4 & 3); }
   constexpr int region() const { return int(bits >> 8 & 0xFF); }
+  constexpr bool guard() const { return bits >> 16 & 1; }
+  constexpr int seat() const { return int(bits >> 8 & 0xF); }
+  constexpr int slot() const { return int(bits >> 12 & 0xF); }
   friend constexpr bool operator==(VsAction a, VsAction b) { return a.bits == b.bits; }
 };
 
@@ -176,7 +239,7 @@ int legal_actions(const VsRules& R, const VsState& s, VsAction* out);
 void apply(const VsRules& R, VsState& s, VsAction a);
 
 // "place 1 -1 2" (cell relative to the start tile's north-west cell, rotation), "meeple city0",
-// "meeple none".
+// "meeple road1 guard", "meeple none", "ghost 2 4" (seat 2's meeple slot 4).
 std::string action_text(const VsRules& R, const VsState& s, VsAction a);
 
 // Union-find root (no path compression, so the state stays const here).
@@ -185,8 +248,10 @@ inline uint16_t find_root(const VsState& s, uint16_t n) {
   return n;
 }
 
-// What final scoring (G1.9) would add to each seat if the game ended now: unfinished roads and
-// cities, monasteries and fields, each paid to its majority. At a draw or at the end.
+// What final scoring would add to each seat if the game ended now, before the floor at 0:
+// unfinished roads and cities, monasteries and fields, each paid to its majority (G1.9); in GCC
+// also unfinished castles (G4.5) and minus 1 per ghost that counts at the end (G3.9). At a draw or
+// at the end.
 std::array<int, VS_MAX_PLAYERS> final_points(const VsRules& R, const VsState& s);
 
 // The cells the placed tiles cover, as an inclusive box of grid coordinates.
@@ -202,14 +267,14 @@ std::array<double, VS_MAX_PLAYERS> win_shares(const VsRules& R, const VsState& s
 // Recounts from the placed tiles alone, by flood fill over the slots, with no union-find: used by
 // the tests to pin the incremental engine.
 struct Recount {
-  std::array<int, VS_MAX_PLAYERS> final_points{};  // what final scoring would add now (G1.9)
+  std::array<int, VS_MAX_PLAYERS> final_points{};  // what final scoring would add now (G1.9, G3.9, G4.5)
   int meeples_on_board = 0;
 };
 Recount slow_recount(const VsRules& R, const VsState& s);
 // Every placement of `type` by brute force over the board (cell, rotation), in cell order.
 std::vector<VsAction> slow_placements(const VsRules& R, const VsState& s, int type);
-// Meeple conservation, supply counts, grid against tiles, frontier against grid. Empty when all
-// is well, else what differs.
+// Meeple and ghost conservation, supply counts, scores not below 0, grid against tiles, frontier
+// against grid. Empty when all is well, else what differs.
 std::string check(const VsRules& R, const VsState& s);
 
 // ---- Playing a game ------------------------------------------------------------------------------
@@ -224,6 +289,7 @@ struct VsSummary {
   int decisions = 0;   // decisions with two or more options
   int forced = 0;      // decisions with one option
   int discarded = 0;
+  std::array<VsSeatStats, VS_MAX_PLAYERS> stats{};
 };
 VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int forced);
 

@@ -13,12 +13,25 @@ namespace {
 // Terrain of board side `side` of a design turned by `rot`, from the catalog edges.
 Terrain terrain_of(const TileSpec& t, int side, int rot) { return side_terrain(t, (side - rot + 4) & 3); }
 
-// Region of the placed tile `t` under board slot `slot`, from the catalog masks.
+// Region of the placed tile `t` under board slot `slot`, from the catalog masks: its city, road
+// or field, else (a misty field slot) its mist.
 int owner(const VsRules& R, const VsTile& t, int slot) {
   const TileSpec& spec = *R.types[t.type].spec;
+  int mist = -1;
   for (size_t r = 0; r < spec.regions.size(); ++r)
-    if (rotate_mask(spec.regions[r].slots, t.rot) >> slot & 1) return int(r);
-  return -1;
+    if (rotate_mask(spec.regions[r].slots, t.rot) >> slot & 1) {
+      if (spec.regions[r].kind != RegionKind::Mist) return int(r);
+      mist = int(r);
+    }
+  return mist;
+}
+
+bool is_mist(const VsRules& R, const VsTile& t, int region) {
+  return R.types[t.type].spec->regions[size_t(region)].kind == RegionKind::Mist;
+}
+
+bool misty_at(const VsRules& R, const VsState& s, int c) {
+  return s.grid[size_t(c)] && R.types[s.tiles[s.grid[size_t(c)] - 1u].type].spec->misty();
 }
 
 bool has_neighbour(const VsState& s, int c) {
@@ -81,7 +94,10 @@ Recount slow_recount(const VsRules& R, const VsState& s) {
           open[size_t(a)] = 1;
           continue;
         }
-        const int b = id(nb - 1, owner(R, s.tiles[nb - 1u], facing_slot(slot)));
+        const int rb = owner(R, s.tiles[nb - 1u], facing_slot(slot));
+        // Mist joins nothing and splits fields (G4.6).
+        if (is_mist(R, t, a % VS_MAX_REGIONS) || is_mist(R, s.tiles[nb - 1u], rb)) continue;
+        const int b = id(nb - 1, rb);
         parent[size_t(find(a))] = find(b);
       }
     }
@@ -91,16 +107,24 @@ Recount slow_recount(const VsRules& R, const VsState& s) {
     if (open[size_t(x)]) comp_open[size_t(find(x))] = 1;
   // Meeples per component and seat.
   std::vector<std::array<int, VS_MAX_PLAYERS>> count(static_cast<size_t>(n), std::array<int, VS_MAX_PLAYERS>{});
+  std::vector<std::array<int, VS_MAX_PLAYERS>> ghosts = count;
   std::set<int> occupied;
+  std::array<int, VS_MAX_PLAYERS> penalty{};  // G3.9, all_but_keepers
   for (int p = 0; p < R.players; ++p)
-    for (const VsMeeple& m : s.meeples[size_t(p)]) {
+    for (int i = 0; i < s.owned[size_t(p)]; ++i) {
+      const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
       if (m.node == VS_NO_NODE) continue;
       ++out.meeples_on_board;
       const VsNode& v = s.nodes[m.node];
       const int c = find(id(v.tile, v.region));
       ++count[size_t(c)][size_t(p)];
+      ghosts[size_t(c)][size_t(p)] += m.ghosts;
       occupied.insert(c);
+      const RegionKind kind = R.types[s.tiles[v.tile].type].spec->regions[v.region].kind;
+      if (kind != RegionKind::Cemetery) penalty[size_t(p)] += m.ghosts;
     }
+  const bool scoring_only = R.switches.final_ghost_penalty == FinalGhostPenalty::ScoringOnly;
+  if (scoring_only) penalty.fill(0);
   for (int c : occupied) {
     const int tile = c / VS_MAX_REGIONS;
     const RegionKind kind = R.types[s.tiles[size_t(tile)].type].spec->regions[size_t(c % VS_MAX_REGIONS)].kind;
@@ -133,13 +157,24 @@ Recount slow_recount(const VsRules& R, const VsState& s) {
         for (int d : VS_RING) value += s.grid[size_t(s.tiles[size_t(tile)].cell + d)] != 0;
         break;
       }
+      case RegionKind::Castle: {  // G4.5: misty cells among its own and the filled cells around
+        const int cell = int(s.tiles[size_t(tile)].cell);
+        value = misty_at(R, s, cell);
+        for (int d : VS_RING) value += misty_at(R, s, cell + d);
+        break;
+      }
+      case RegionKind::Cemetery: continue;  // pays nothing at the end, its keeper's ghosts do not count
       default: break;
     }
     const auto& k = count[size_t(c)];
     const int best = *std::max_element(k.begin(), k.begin() + R.players);
     for (int p = 0; p < R.players; ++p)
-      if (k[size_t(p)] == best) out.final_points[size_t(p)] += value;
+      if (k[size_t(p)] == best) {
+        out.final_points[size_t(p)] += value;
+        if (scoring_only) penalty[size_t(p)] += ghosts[size_t(c)][size_t(p)];
+      }
   }
+  for (int p = 0; p < R.players; ++p) out.final_points[size_t(p)] -= penalty[size_t(p)];
   return out;
 }
 
@@ -165,18 +200,41 @@ std::string check(const VsRules& R, const VsState& s) {
   for_box(s, [&](int c) { empty_next += !s.grid[size_t(c)] && has_neighbour(s, c); });
   if (empty_next != s.n_frontier) return "frontier has " + std::to_string(s.n_frontier) + " cells, the board " + std::to_string(empty_next);
   std::vector<int> on_root(size_t(s.n_nodes), 0);
+  const bool gcc = R.game == VsGame::Gcc;
+  int ghosts = s.ghosts;
   for (int p = 0; p < R.players; ++p) {
-    int board = 0;
-    for (const VsMeeple& m : s.meeples[size_t(p)])
+    const std::string seat = "seat " + std::to_string(p) + ": ";
+    int board = 0, guards = 0, in_supply = 0, guards_in_supply = 0;
+    for (int i = 0; i < VS_MEEPLE_SLOTS; ++i) {
+      const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+      if (i >= s.owned[size_t(p)]) {
+        if (m.node != VS_NO_NODE || m.ghosts) return seat + "a meeple slot beyond the owned ones is in use";
+        continue;
+      }
+      guards += m.guard;
+      ghosts += m.ghosts;
+      if (m.ghosts > 2 || (m.ghosts && (m.guard || m.node == VS_NO_NODE)))
+        return seat + "meeple " + std::to_string(i) + " holds " + std::to_string(m.ghosts) + " ghosts";
       if (m.node != VS_NO_NODE) {
         ++board;
         ++on_root[find_root(s, m.node)];
+        const RegionKind k = s.nodes[m.node].kind;
+        if (k == RegionKind::Mist) return seat + "a meeple on mist";
+      } else {
+        ++(m.guard ? guards_in_supply : in_supply);
       }
-    if (board + s.supply[size_t(p)] != VS_MEEPLES)
-      return "seat " + std::to_string(p) + ": " + std::to_string(board) + " meeples on the board + " +
-             std::to_string(s.supply[size_t(p)]) + " in supply";
-    if (s.score[size_t(p)] < 0) return "seat " + std::to_string(p) + ": negative score";
+    }
+    if (in_supply != s.supply[size_t(p)] || guards_in_supply != s.guards[size_t(p)])
+      return seat + std::to_string(in_supply) + " normal and " + std::to_string(guards_in_supply) +
+             " guard meeples off the board, supply says " + std::to_string(s.supply[size_t(p)]) + " and " +
+             std::to_string(s.guards[size_t(p)]);
+    const int all = s.owned[size_t(p)] + s.reserve[size_t(p)];
+    if (all != (gcc ? VS_MEEPLE_SLOTS : VS_MEEPLES) || guards != (gcc ? VS_GCC_GUARDS : 0) + s.owned[size_t(p)] - VS_MEEPLES)
+      return seat + std::to_string(s.owned[size_t(p)]) + " meeples owned (" + std::to_string(guards) + " guards), " +
+             std::to_string(s.reserve[size_t(p)]) + " in reserve";
+    if (s.score[size_t(p)] < 0) return seat + "negative score";
   }
+  if (ghosts != (gcc ? VS_GHOSTS : 0)) return std::to_string(ghosts) + " ghosts in the supply and on meeples";
   for (int x = 0; x < s.n_nodes; ++x)
     if (find_root(s, uint16_t(x)) == x && s.nodes[size_t(x)].meeples != on_root[size_t(x)])
       return "feature " + std::to_string(x) + " counts " + std::to_string(s.nodes[size_t(x)].meeples) + " meeples, holds " +

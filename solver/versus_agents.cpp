@@ -15,16 +15,36 @@ double position_value(const VsRules& R, const VsState& s, int seat, Objective ob
   return total[size_t(seat)] - best_other;
 }
 
+// The rest of `seat`'s turn from `s`: a ghost step takes the option with the best value at once,
+// the meeple step the best value after the turn's scoring.
 double VsGreedyAgent::after_turn(const VsState& s, int seat) {
+  if (is_over(s) || is_chance(s) || s.player != seat) return position_value(*R_, s, seat, obj_);
   VsAction opts[VS_MAX_ACTIONS];
   const int n = legal_actions(*R_, s, opts);
+  if (s.phase == VsPhase::Meeple) {
+    double best = -1e18;
+    for (int i = 0; i < n; ++i) {
+      VsState t = s;
+      apply(*R_, t, opts[i]);
+      best = std::max(best, position_value(*R_, t, seat, obj_));
+    }
+    return best;
+  }
+  VsState t = s;
+  apply(*R_, t, opts[pick_now(s, opts, n, seat)]);
+  return after_turn(t, seat);
+}
+
+int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, int seat) {
   double best = -1e18;
+  int pick = 0;
   for (int i = 0; i < n; ++i) {
     VsState t = s;
-    apply(*R_, t, opts[i]);
-    best = std::max(best, position_value(*R_, t, seat, obj_));
+    apply(*R_, t, options[i]);
+    const double v = position_value(*R_, t, seat, obj_);
+    if (v > best + 1e-9) best = v, pick = i;
   }
-  return best;
+  return pick;
 }
 
 int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) {
@@ -35,7 +55,7 @@ int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) 
   for (int i = 0; i < n; ++i) {
     VsState t = s;
     apply(*R_, t, options[i]);
-    const double v = t.phase == VsPhase::Meeple ? after_turn(t, seat) : position_value(*R_, t, seat, obj_);
+    const double v = after_turn(t, seat);
     if (v > best + 1e-9) {
       best = v;
       n_best = 0;

@@ -26,8 +26,9 @@ class VsRandomAgent {
 // (G1.9), or that minus the best opponent's same figure.
 double position_value(const VsRules& R, const VsState& s, int seat, Objective obj);
 
-// Best position at the end of its own turn: a placement is judged with its best meeple step, a
-// meeple step by the position after the turn's scoring; ties go to a random one of the best.
+// Best position at the end of its own turn: a placement is judged with the rest of the turn played
+// greedily (each ghost step (GCC) to the best value at once, then the best meeple step), a meeple
+// step by the position after the turn's scoring; ties go to a random one of the best.
 class VsGreedyAgent {
  public:
   VsGreedyAgent(const VsRules& rules, uint64_t seed, Objective obj = Objective::Own)
@@ -35,7 +36,8 @@ class VsGreedyAgent {
   int operator()(const VsState& s, const VsAction* options, int n);
 
  private:
-  double after_turn(const VsState& s, int seat);  // s at a meeple step: the best option's value
+  double after_turn(const VsState& s, int seat);  // the value of the rest of seat's turn
+  int pick_now(const VsState& s, const VsAction* options, int n, int seat);  // best value one step on
   const VsRules* R_;
   Rng rng_;
   Objective obj_;
