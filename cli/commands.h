@@ -20,5 +20,6 @@ void add_balance(CLI::App& app);
 void add_agents(CLI::App& app);
 void add_solve(CLI::App& app);
 void add_review(CLI::App& app);
+void add_versus(CLI::App& app);  // the competitive games: tournaments
 
 }  // namespace mists::cli

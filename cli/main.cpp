@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   mists::cli::add_play(app);
   mists::cli::add_replay(app);
   mists::cli::add_review(app);
+  mists::cli::add_versus(app);
   mists::cli::add_bench(app);
   auto error = [](const char* what) {
     std::cerr << "mists: error: " << what << '\n';

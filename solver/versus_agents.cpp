@@ -1,24 +1,64 @@
 #include "solver/versus_agents.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace mists::vs {
 
-double position_value(const VsRules& R, const VsState& s, int seat, Objective obj) {
+std::string_view objective_name(Objective o) {
+  switch (o) {
+    case Objective::Own: return "own";
+    case Objective::Margin: return "margin";
+    case Objective::Paranoid: return "paranoid";
+  }
+  return "?";
+}
+
+namespace {
+
+// Score plus what final scoring would pay now, per seat.
+std::array<int, VS_MAX_PLAYERS> totals(const VsRules& R, const VsState& s) {
   std::array<int, VS_MAX_PLAYERS> total{};
   const std::array<int, VS_MAX_PLAYERS> later = is_over(s) ? std::array<int, VS_MAX_PLAYERS>{} : final_points(R, s);
-  for (int p = 0; p < R.players; ++p) total[size_t(p)] = s.score[size_t(p)] + later[size_t(p)];
-  if (obj == Objective::Own) return total[size_t(seat)];
-  int best_other = -1 << 20;
+  for (int p = 0; p < R.players; ++p) total[size_t(p)] = std::max(0, s.score[size_t(p)] + later[size_t(p)]);
+  return total;
+}
+
+template <class T>
+double margin_of(const VsRules& R, const T& total, int seat) {
+  double best_other = -1e18;
   for (int p = 0; p < R.players; ++p)
-    if (p != seat) best_other = std::max(best_other, total[size_t(p)]);
-  return total[size_t(seat)] - best_other;
+    if (p != seat) best_other = std::max(best_other, double(total[size_t(p)]));
+  return double(total[size_t(seat)]) - best_other;
+}
+
+}  // namespace
+
+double position_value(const VsRules& R, const VsState& s, int seat, Objective obj) {
+  const auto total = totals(R, s);
+  if (obj == Objective::Own) return total[size_t(seat)];
+  return margin_of(R, total, seat);
+}
+
+double expert_value(const VsRules& R, const VsState& s, int seat, const ExpertWeights& w) {
+  const auto base = totals(R, s);
+  std::array<double, VS_MAX_PLAYERS> v{};
+  for (int p = 0; p < R.players; ++p) {
+    int ghosts = 0;
+    for (int i = 0; i < s.owned[size_t(p)]; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
+    v[size_t(p)] = base[size_t(p)] + w.meeple * s.supply[size_t(p)] + w.guard * s.guards[size_t(p)] - w.ghost * ghosts;
+  }
+  return w.margin ? margin_of(R, v, seat) : v[size_t(seat)];
+}
+
+double VsGreedyAgent::value(const VsState& s, int seat) const {
+  return expert_ ? expert_value(*R_, s, seat, w_) : position_value(*R_, s, seat, obj_);
 }
 
 // The rest of `seat`'s turn from `s`: a ghost step takes the option with the best value at once,
 // the meeple step the best value after the turn's scoring.
 double VsGreedyAgent::after_turn(const VsState& s, int seat) {
-  if (is_over(s) || is_chance(s) || s.player != seat) return position_value(*R_, s, seat, obj_);
+  if (is_over(s) || is_chance(s) || s.player != seat) return value(s, seat);
   VsAction opts[VS_MAX_ACTIONS];
   const int n = legal_actions(*R_, s, opts);
   if (s.phase == VsPhase::Meeple) {
@@ -26,7 +66,7 @@ double VsGreedyAgent::after_turn(const VsState& s, int seat) {
     for (int i = 0; i < n; ++i) {
       VsState t = s;
       apply(*R_, t, opts[i]);
-      best = std::max(best, position_value(*R_, t, seat, obj_));
+      best = std::max(best, value(t, seat));
     }
     return best;
   }
@@ -41,7 +81,7 @@ int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, in
   for (int i = 0; i < n; ++i) {
     VsState t = s;
     apply(*R_, t, options[i]);
-    const double v = position_value(*R_, t, seat, obj_);
+    const double v = value(t, seat);
     if (v > best + 1e-9) best = v, pick = i;
   }
   return pick;
@@ -63,6 +103,162 @@ int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) 
     if (v > best - 1e-9) picks[n_best++] = i;
   }
   return picks[rng_.below(uint32_t(n_best))];
+}
+
+// ---- MCTS -------------------------------------------------------------------------------------------
+
+std::array<double, VS_MAX_PLAYERS> VsMctsAgent::values(const VsState& s, int root_seat) const {
+  const auto base = totals(*R_, s);
+  std::array<double, VS_MAX_PLAYERS> total{};
+  for (int p = 0; p < R_->players; ++p) {
+    total[size_t(p)] = base[size_t(p)];
+    if (!cfg_.expert_leaf || is_over(s)) continue;
+    int ghosts = 0;
+    for (int i = 0; i < s.owned[size_t(p)]; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
+    total[size_t(p)] += cfg_.weights.meeple * s.supply[size_t(p)] + cfg_.weights.guard * s.guards[size_t(p)] -
+                        cfg_.weights.ghost * ghosts;
+  }
+  std::array<double, VS_MAX_PLAYERS> v{};
+  switch (cfg_.objective) {
+    case Objective::Own:
+      for (int p = 0; p < R_->players; ++p) v[size_t(p)] = total[size_t(p)] / cfg_.scale;
+      break;
+    case Objective::Margin:
+      for (int p = 0; p < R_->players; ++p) v[size_t(p)] = margin_of(*R_, total, p) / cfg_.scale;
+      break;
+    case Objective::Paranoid: {
+      const double m = margin_of(*R_, total, root_seat) / cfg_.scale;
+      for (int p = 0; p < R_->players; ++p) v[size_t(p)] = p == root_seat ? m : -m;
+      break;
+    }
+  }
+  return v;
+}
+
+int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n) {
+  if (n < 2) return 0;
+  const int root_seat = root.player;
+  tree_.clear();
+  tree_.reserve(size_t(cfg_.playouts) * 8 + 64);
+  tree_.push_back(Node{});
+  std::vector<uint32_t> path;
+  VsAction opts[VS_MAX_ACTIONS];
+  // The root's children in the order of `options`.
+  {
+    Node& r = tree_[0];
+    r.expanded = true;
+    for (int i = n - 1; i >= 0; --i) {
+      Node c;
+      c.label = options[i].bits;
+      c.next = tree_[0].first;
+      tree_.push_back(c);
+      tree_[0].first = uint32_t(tree_.size() - 1);
+    }
+    (void)r;
+  }
+  for (int it = 0; it < cfg_.playouts; ++it) {
+    VsState s = root;
+    uint32_t cur = 0;
+    path.clear();
+    path.push_back(0);
+    for (;;) {
+      if (is_over(s)) break;
+      if (is_chance(s)) {
+        // A draw: a tile by its copies among the unseen ones; its child made on first sight. With
+        // `chance_width`, a draw node keeps at most ceil(width * sqrt(visits + 1)) outcomes
+        // (double progressive widening, Couetoux et al. 2011); once full, the draw is among its
+        // outcomes, by their copies, so the tree reaches the next seats' decisions.
+        int n_kids = 0, kid_copies = 0;
+        for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) ++n_kids, kid_copies += s.unseen[tree_[c].label];
+        int type = 0;
+        const bool full = cfg_.chance_width > 0 && kid_copies > 0 &&
+                          n_kids >= int(std::ceil(cfg_.chance_width * std::sqrt(double(tree_[cur].visits) + 1.0)));
+        if (full) {
+          uint32_t k = rng_.below(uint32_t(kid_copies));
+          for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
+            const uint32_t w = s.unseen[tree_[c].label];
+            if (k < w) {
+              type = int(tree_[c].label);
+              break;
+            }
+            k -= w;
+          }
+        } else {
+          uint32_t k = rng_.below(uint32_t(s.left));
+          while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
+        }
+        apply_draw(*R_, s, type);
+        uint32_t c = tree_[cur].first;
+        while (c && tree_[c].label != uint32_t(type)) c = tree_[c].next;
+        if (!c) {
+          Node nd;
+          nd.label = uint32_t(type);
+          nd.next = tree_[cur].first;
+          tree_.push_back(nd);
+          c = tree_[cur].first = uint32_t(tree_.size() - 1);
+        }
+        cur = c;
+        path.push_back(cur);
+        continue;
+      }
+      if (!tree_[cur].expanded) {
+        const int m = legal_actions(*R_, s, opts);
+        for (int i = m - 1; i >= 0; --i) {
+          Node nd;
+          nd.label = opts[i].bits;
+          nd.next = tree_[cur].first;
+          tree_.push_back(nd);
+          tree_[cur].first = uint32_t(tree_.size() - 1);
+        }
+        tree_[cur].expanded = true;
+      }
+      // UCT by the mover's component; an unvisited child first (the first in order).
+      const int mover = s.player;
+      const double log_n = std::log(double(tree_[cur].visits) + 1.0);
+      uint32_t best = 0;
+      double best_v = -1e300;
+      for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
+        const Node& nd = tree_[c];
+        if (nd.visits == 0) {
+          best = c;
+          break;
+        }
+        const double v = nd.sum[size_t(mover)] / double(nd.visits) + cfg_.c * std::sqrt(log_n / double(nd.visits));
+        if (v > best_v) best_v = v, best = c;
+      }
+      const bool fresh = tree_[best].visits == 0;
+      apply(*R_, s, VsAction{tree_[best].label});
+      cur = best;
+      path.push_back(cur);
+      if (fresh) break;
+    }
+    // Uniform random play for `rollout_turns` placements (to a turn's end), then judge.
+    const int stop = cfg_.rollout_turns >= 0 ? s.turn + cfg_.rollout_turns : 1 << 30;
+    while (cfg_.rollout_turns != 0 && !is_over(s) && !(is_chance(s) && s.turn >= stop)) {
+      if (is_chance(s)) {
+        uint32_t k = rng_.below(uint32_t(s.left));
+        int type = 0;
+        while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
+        apply_draw(*R_, s, type);
+        continue;
+      }
+      const int m = legal_actions(*R_, s, opts);
+      apply(*R_, s, opts[m > 1 ? rng_.below(uint32_t(m)) : 0]);
+    }
+    const auto v = values(s, root_seat);
+    for (uint32_t x : path) {
+      Node& nd = tree_[x];
+      ++nd.visits;
+      for (int p = 0; p < R_->players; ++p) nd.sum[size_t(p)] += float(v[size_t(p)]);
+    }
+    ++playouts_;
+  }
+  // The most visited option (ties to the first).
+  int pick = 0, i = 0;
+  uint32_t most = 0;
+  for (uint32_t c = tree_[0].first; c; c = tree_[c].next, ++i)
+    if (tree_[c].visits > most) most = tree_[c].visits, pick = i;
+  return pick;
 }
 
 }  // namespace mists::vs

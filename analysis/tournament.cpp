@@ -1,0 +1,584 @@
+#include "analysis/tournament.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/json_fields.h"
+#include "analysis/stats.h"
+#include "engine/config/load.h"
+#include "engine/number.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// ---- Agents ------------------------------------------------------------------------------------
+
+VsAgentSpec parse_vs_agent(const std::string& text) {
+  VsAgentSpec a;
+  a.text = text;
+  const size_t colon = text.find(':');
+  a.name = text.substr(0, colon);
+  if (a.name != "random" && a.name != "greedy" && a.name != "expert" && a.name != "mcts")
+    throw AnalysisError("agent '" + text + "': '" + a.name + "' is not a competitive agent (random, greedy, expert, mcts)");
+  if (a.name == "expert") a.objective = vs::Objective::Margin;
+  const std::string settings = colon == std::string::npos ? "" : text.substr(colon + 1);
+  std::stringstream ss(settings);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos) throw AnalysisError("agent '" + text + "': '" + item + "' is not key=value");
+    const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    auto bad = [&](const std::string& why) { return AnalysisError("agent '" + text + "': " + key + ": " + why); };
+    try {
+      if (key == "objective") {
+        if (value == "own") a.objective = vs::Objective::Own;
+        else if (value == "margin") a.objective = vs::Objective::Margin;
+        else if (value == "paranoid" && a.name == "mcts") a.objective = vs::Objective::Paranoid;
+        else throw bad("'" + value + "' is not an objective of " + a.name + (a.name == "mcts" ? " (own, margin, paranoid)" : " (own, margin)"));
+      } else if (a.name == "mcts" && key == "playouts") {
+        a.mcts.playouts = int(parse_integer(value, 1, 10000000));
+      } else if (a.name == "mcts" && key == "c") {
+        a.mcts.c = parse_real(value, 0, 100);
+      } else if (a.name == "mcts" && key == "scale") {
+        a.mcts.scale = parse_real(value, 0.001, 1e6);
+      } else if (a.name == "mcts" && key == "rollout") {
+        a.mcts.rollout_turns = value == "end" ? -1 : int(parse_integer(value, 0, 1000));
+      } else if (a.name == "mcts" && key == "chance") {
+        a.mcts.chance_width = parse_real(value, 0, 1000);
+      } else if (a.name == "mcts" && key == "leaf") {
+        if (value == "expert") a.mcts.expert_leaf = true;
+        else if (value == "score") a.mcts.expert_leaf = false;
+        else throw bad("'" + value + "' is not expert or score");
+      } else if (a.name == "expert" && key == "meeple") {
+        a.expert.meeple = parse_real(value, -1000, 1000);
+      } else if (a.name == "expert" && key == "guard") {
+        a.expert.guard = parse_real(value, -1000, 1000);
+      } else if (a.name == "expert" && key == "ghost") {
+        a.expert.ghost = parse_real(value, -1000, 1000);
+      } else {
+        throw bad("no such setting of " + a.name);
+      }
+    } catch (const NumberError& e) {
+      throw bad(e.what());
+    }
+  }
+  a.mcts.objective = a.objective;
+  a.expert.margin = a.objective != vs::Objective::Own;
+  return a;
+}
+
+VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t seed) {
+  if (spec.name == "random") {
+    auto a = std::make_shared<vs::VsRandomAgent>(seed);
+    return [a](const vs::VsState& s, const vs::VsAction* o, int n) { return (*a)(s, o, n); };
+  }
+  if (spec.name == "greedy") {
+    auto a = std::make_shared<vs::VsGreedyAgent>(R, seed, spec.objective);
+    return [a](const vs::VsState& s, const vs::VsAction* o, int n) { return (*a)(s, o, n); };
+  }
+  if (spec.name == "expert") {
+    auto a = std::make_shared<vs::VsGreedyAgent>(R, seed, spec.expert);
+    return [a](const vs::VsState& s, const vs::VsAction* o, int n) { return (*a)(s, o, n); };
+  }
+  auto a = std::make_shared<vs::VsMctsAgent>(R, spec.mcts, seed);
+  return [a](const vs::VsState& s, const vs::VsAction* o, int n) { return (*a)(s, o, n); };
+}
+
+// ---- Configuration -----------------------------------------------------------------------------
+
+json TournamentConfig::to_json() const {
+  json sw = json::object();
+  for (const auto& [k, v] : switches) sw[k] = v;
+  return {{"game", game},   {"players", players},           {"agents", agents},           {"games", games},
+          {"chunk", chunk}, {"seed", std::to_string(seed)}, {"base_catalog", base_catalog}, {"gcc_catalog", gcc_catalog},
+          {"switches", sw}};
+}
+
+TournamentConfig TournamentConfig::from_json(const json& j, const std::string& where) {
+  const Fields f(j, where, "config");
+  TournamentConfig c;
+  c.game = f.text("game");
+  if (c.game != "base" && c.game != "gcc") f.fail("game", "'" + c.game + "' is not base or gcc");
+  c.players = int(f.integer("players", 2, vs::VS_MAX_PLAYERS));
+  const json& agents = f.array("agents");
+  for (size_t i = 0; i < agents.size(); ++i) {
+    if (!agents[i].is_string()) f.fail("agents", "element " + std::to_string(i) + " is not a text");
+    c.agents.push_back(agents[i].get<std::string>());
+    parse_vs_agent(c.agents.back());
+  }
+  if (c.agents.size() < 2) f.fail("agents", "a tournament needs at least 2 agents");
+  c.games = int(f.integer("games", 2, 100000000));
+  c.chunk = int(f.integer("chunk", 2, 1000000));
+  if (c.games % 2 || c.chunk % 2) f.fail(c.games % 2 ? "games" : "chunk", "must be even (each deal is played from both seatings)");
+  try {
+    c.seed = parse_u64(f.text("seed"));
+  } catch (const NumberError& e) {
+    f.fail("seed", e.what());
+  }
+  c.base_catalog = f.text("base_catalog");
+  c.gcc_catalog = f.text("gcc_catalog");
+  const Fields sw = f.sub("switches");
+  for (const auto& [k, v] : sw.json().items()) c.switches.emplace_back(k, sw.text(k));
+  return c;
+}
+
+std::string TournamentConfig::hash() const {
+  json j = to_json();
+  return fnv1a64_hex(j.dump());
+}
+
+std::pair<int, int> TournamentConfig::pair(int k) const {
+  const int n = int(agents.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (k-- == 0) return {i, j};
+  return {0, 1};
+}
+
+vs::VsRules TournamentConfig::rules() const {
+  vs::VsSwitches sw;
+  for (const auto& [k, v] : switches) vs::set_switch(sw, k, v);
+  if (game == "gcc")
+    return vs::build_gcc_rules(load_catalog(resolve_input(base_catalog)), load_catalog(resolve_input(gcc_catalog)), players, sw);
+  return vs::build_rules(load_catalog(resolve_input(base_catalog)), vs::VsGame::Base, players, sw);
+}
+
+// ---- Chunks --------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* HEADER =
+    "game,agents,score,share60,turns,discarded,decisions,forced,ghosts_taken,scared_off,ghost_points,guards_gained,"
+    "castle_points,floor_points";
+constexpr int FIELDS = 14;
+
+template <class F>
+std::string per_seat(int players, F&& f) {
+  std::string s;
+  for (int p = 0; p < players; ++p) s += (p ? "/" : "") + std::to_string(f(p));
+  return s;
+}
+
+std::string chunk_name(const TournamentConfig& cfg, int pair, int k) {
+  const auto [i, j] = cfg.pair(pair);
+  return "chunks/pair" + std::to_string(pair) + "-a" + std::to_string(i) + "-a" + std::to_string(j) + "-" + std::to_string(k) + ".csv";
+}
+
+std::string seal(const std::string& hash, int pair, int k, int first, int count, const std::string& body) {
+  return "# mists tournament chunk: tournament " + hash + " pair " + std::to_string(pair) + " chunk " + std::to_string(k) +
+         " games " + std::to_string(first) + "+" + std::to_string(count) + " rows " + fnv1a64_hex(body);
+}
+
+std::string chunk_text(const TournamentConfig& cfg, int pair, int k, const std::vector<TournamentGame>& games) {
+  const int P = cfg.players;
+  const auto [i, j] = cfg.pair(pair);
+  std::ostringstream os;
+  os << HEADER << '\n';
+  for (const TournamentGame& g : games) {
+    const vs::VsSummary& s = g.s;
+    os << g.game << ',' << per_seat(P, [&](int p) { return TournamentConfig::first_sits(p, g.game) ? i : j; }) << ','
+       << per_seat(P, [&](int p) { return s.score[size_t(p)]; }) << ','
+       << per_seat(P, [&](int p) { return int(std::lround(s.share[size_t(p)] * 60)); }) << ',' << s.turns << ','
+       << s.discarded << ',' << s.decisions << ',' << s.forced << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].ghosts_taken; }) << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].scared_off; }) << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].ghost_points; }) << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].guards_gained; }) << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].castle_points; }) << ','
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].floor_points; }) << '\n';
+  }
+  const std::string body = os.str();
+  const int first = games.empty() ? 0 : games.front().game;
+  return seal(cfg.hash(), pair, k, first, int(games.size()), body) + "\n" + body;
+}
+
+std::vector<long long> seat_values(const std::string& text, int players, long long hi, const std::string& where,
+                                   const std::string& field) {
+  std::vector<long long> v;
+  std::stringstream ss(text);
+  std::string x;
+  while (std::getline(ss, x, '/')) {
+    try {
+      v.push_back(parse_integer(x, 0, hi));
+    } catch (const NumberError& e) {
+      throw AnalysisError(where + ": " + field + ": " + e.what());
+    }
+  }
+  if (int(v.size()) != players)
+    throw AnalysisError(where + ": " + field + ": " + std::to_string(v.size()) + " values, the tournament seats " +
+                        std::to_string(players) + " players");
+  return v;
+}
+
+std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::string& path, int pair, int k, int first,
+                                       int count) {
+  const std::string text = read_file(path);
+  const size_t nl = text.find('\n');
+  const std::string line1 = text.substr(0, nl);
+  const std::string body = nl == std::string::npos ? "" : text.substr(nl + 1);
+  if (line1 != seal(cfg.hash(), pair, k, first, count, body))
+    throw AnalysisError(path + ":1: seal: the chunk is not this tournament's chunk " + std::to_string(k) + " of pair " +
+                        std::to_string(pair) + ", or its rows were changed");
+  const int P = cfg.players;
+  const auto [ai, aj] = cfg.pair(pair);
+  std::vector<TournamentGame> out;
+  std::istringstream in(body);
+  std::string line;
+  int ln = 1;
+  while (std::getline(in, line)) {
+    ++ln;
+    const std::string where = path + ":" + std::to_string(ln);
+    if (ln == 2) {
+      if (line != HEADER) throw AnalysisError(where + ": header: not a tournament chunk of this version");
+      continue;
+    }
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    std::string x;
+    while (std::getline(ss, x, ',')) f.push_back(x);
+    if (int(f.size()) != FIELDS)
+      throw AnalysisError(where + ": " + std::to_string(f.size()) + " fields, a game row has " + std::to_string(FIELDS));
+    TournamentGame g;
+    g.pair = pair;
+    try {
+      g.game = int(parse_integer(f[0], first, first + count - 1));
+      g.s.turns = int(parse_integer(f[4], 0, 1000));
+      g.s.discarded = int(parse_integer(f[5], 0, 1000));
+      g.s.decisions = int(parse_integer(f[6], 0, 1000000));
+      g.s.forced = int(parse_integer(f[7], 0, 1000000));
+    } catch (const NumberError& e) {
+      throw AnalysisError(where + ": " + e.what());
+    }
+    if (g.game != first + int(out.size())) throw AnalysisError(where + ": game: games out of order");
+    const auto agents = seat_values(f[1], P, 64, where, "agents");
+    for (int p = 0; p < P; ++p)
+      if (agents[size_t(p)] != (TournamentConfig::first_sits(p, g.game) ? ai : aj))
+        throw AnalysisError(where + ": agents: not the seating of game " + std::to_string(g.game));
+    const auto score = seat_values(f[2], P, 100000, where, "score");
+    const auto share = seat_values(f[3], P, 60, where, "share60");
+    const std::vector<long long> st[6] = {seat_values(f[8], P, 65535, where, "ghosts_taken"),
+                                          seat_values(f[9], P, 65535, where, "scared_off"),
+                                          seat_values(f[10], P, 65535, where, "ghost_points"),
+                                          seat_values(f[11], P, 65535, where, "guards_gained"),
+                                          seat_values(f[12], P, 65535, where, "castle_points"),
+                                          seat_values(f[13], P, 65535, where, "floor_points")};
+    for (int p = 0; p < P; ++p) {
+      g.s.score[size_t(p)] = int(score[size_t(p)]);
+      g.s.share[size_t(p)] = double(share[size_t(p)]) / 60.0;
+      vs::VsSeatStats& s = g.s.stats[size_t(p)];
+      s.ghosts_taken = uint16_t(st[0][size_t(p)]);
+      s.scared_off = uint16_t(st[1][size_t(p)]);
+      s.ghost_points = uint16_t(st[2][size_t(p)]);
+      s.guards_gained = uint16_t(st[3][size_t(p)]);
+      s.castle_points = uint16_t(st[4][size_t(p)]);
+      s.floor_points = uint16_t(st[5][size_t(p)]);
+    }
+    out.push_back(g);
+  }
+  if (int(out.size()) != count)
+    throw AnalysisError(path + ": rows: " + std::to_string(out.size()) + " games, the chunk holds " + std::to_string(count));
+  return out;
+}
+
+// Plays game g of a pair: the deal is shared by every pair and both seatings.
+TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g) {
+  const auto [i, j] = cfg.pair(pair);
+  const int deal = g / 2;
+  std::vector<uint8_t> order = vs::pile_in_play(R);
+  Rng rng(stream_seed(cfg.seed, uint64_t(deal), DEAL_STREAM));
+  rng.shuffle(order);
+  std::vector<VsChooser> seat(size_t(cfg.players));
+  for (int p = 0; p < cfg.players; ++p) {
+    const int a = TournamentConfig::first_sits(p, g) ? i : j;
+    seat[size_t(p)] = make_vs_agent(R, specs[size_t(a)],
+                                    stream_seed(cfg.seed, uint64_t(deal), AGENT_STREAM + 1 + uint64_t(p) + 8 * uint64_t(g % 2) +
+                                                                                64 * uint64_t(pair)));
+  }
+  TournamentGame out;
+  out.pair = pair;
+  out.game = g;
+  out.s = vs::play_game(R, order, [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); });
+  return out;
+}
+
+}  // namespace
+
+// ---- Running -------------------------------------------------------------------------------------
+
+std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
+                           bool quiet) {
+  const std::string path = dir + "/tournament.json";
+  json doc;
+  if (resume) {
+    if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no tournament.json there: nothing to resume");
+    doc = json::parse(read_file(path), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) throw AnalysisError(path + ": not valid JSON");
+    const Fields top(doc, path);
+    cfg = TournamentConfig::from_json(top.object("config"), path);
+    const Fields prov = top.sub("provenance");
+    const std::string base_sum = prov.text("base_catalog_checksum"), gcc_sum = prov.text("gcc_catalog_checksum");
+    if (base_sum != load_catalog(resolve_input(cfg.base_catalog)).checksum ||
+        (cfg.game == "gcc" && gcc_sum != load_catalog(resolve_input(cfg.gcc_catalog)).checksum))
+      throw AnalysisError(path + ": provenance: a catalog changed since the tournament began; start a new one");
+  } else {
+    if (fs::exists(path)) throw AnalysisError(dir + " already holds a tournament: resume it with --resume " + dir + " or choose another --out");
+    for (const auto& a : cfg.agents) parse_vs_agent(a);
+    doc["config"] = cfg.to_json();
+    json prov;
+    prov["revision"] = revision();
+    prov["base_catalog_checksum"] = load_catalog(resolve_input(cfg.base_catalog)).checksum;
+    prov["gcc_catalog_checksum"] = cfg.game == "gcc" ? load_catalog(resolve_input(cfg.gcc_catalog)).checksum : "";
+    prov["runs"] = json::array();
+    doc["provenance"] = prov;
+  }
+  const vs::VsRules R = cfg.rules();
+  doc["provenance"]["rules"] = R.describe();
+  std::vector<VsAgentSpec> specs;
+  for (const auto& a : cfg.agents) specs.push_back(parse_vs_agent(a));
+  json run = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", command}};
+  doc["provenance"]["runs"].push_back(run);
+  fs::create_directories(dir + "/chunks");
+  write_atomic(path, doc.dump(2) + "\n");
+
+  std::vector<TournamentGame> all;
+  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
+  const long long total = (long long)cfg.pairs() * cfg.games;
+  long long done = 0, played = 0;
+  auto t0 = std::chrono::steady_clock::now(), last = t0;
+  tbb::task_arena arena(std::max(1, threads));
+  for (int pair = 0; pair < cfg.pairs(); ++pair)
+    for (int k = 0; k < chunks; ++k) {
+      const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
+      const std::string file = dir + "/" + chunk_name(cfg, pair, k);
+      std::vector<TournamentGame> games;
+      if (fs::exists(file)) {
+        if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; use --resume");
+        games = read_chunk(cfg, file, pair, k, first, count);
+      } else {
+        games.resize(size_t(count));
+        arena.execute([&] {
+          tbb::parallel_for(0, count, [&](int x) { games[size_t(x)] = play(cfg, R, specs, pair, first + x); },
+                            tbb::simple_partitioner());
+        });
+        write_atomic(file, chunk_text(cfg, pair, k, games));
+        played += count;
+      }
+      done += count;
+      all.insert(all.end(), games.begin(), games.end());
+      const auto now = std::chrono::steady_clock::now();
+      if (!quiet && (std::chrono::duration<double>(now - last).count() > 10 || done == total)) {
+        last = now;
+        const double sec = std::chrono::duration<double>(now - t0).count();
+        const auto [i, j] = cfg.pair(pair);
+        std::fprintf(stderr, "%lld/%lld games  %s vs %s  %.0f s%s\n", done, total, cfg.agents[size_t(i)].c_str(),
+                     cfg.agents[size_t(j)].c_str(), sec,
+                     played && done < total ? (", about " + std::to_string(int(sec / double(played) * double(total - done))) + " s left").c_str() : "");
+      }
+    }
+  doc["provenance"]["runs"].back()["ended"] = utc_stamp();
+  doc["provenance"]["runs"].back()["games_played"] = played;
+  write_atomic(path, doc.dump(2) + "\n");
+  const std::string report = tournament_report(cfg, all, doc["provenance"]);
+  write_atomic(dir + "/report.md", report);
+  return report;
+}
+
+// ---- Report ----------------------------------------------------------------------------------------
+
+std::vector<double> bradley_terry_elo(const std::vector<std::vector<double>>& wins, const std::vector<std::vector<double>>& n) {
+  const size_t m = wins.size();
+  std::vector<double> p(m, 1.0);
+  for (int it = 0; it < 10000; ++it) {
+    std::vector<double> q(m);
+    double delta = 0;
+    for (size_t i = 0; i < m; ++i) {
+      double w = 0, d = 0;
+      for (size_t j = 0; j < m; ++j) {
+        if (i == j || n[i][j] == 0) continue;
+        w += wins[i][j];
+        d += n[i][j] / (p[i] + p[j]);
+      }
+      // A clean sweep has no finite strength: a small floor keeps the others defined.
+      q[i] = std::max(w, 1e-3) / std::max(d, 1e-12);
+    }
+    double g = 0;
+    for (double x : q) g += std::log(x);
+    g = std::exp(g / double(m));
+    for (size_t i = 0; i < m; ++i) {
+      q[i] /= g;
+      delta = std::max(delta, std::fabs(q[i] - p[i]));
+    }
+    p = q;
+    if (delta < 1e-12) break;
+  }
+  std::vector<double> elo(m);
+  for (size_t i = 0; i < m; ++i) elo[i] = 400 * std::log10(p[i] / p[0]);
+  return elo;
+}
+
+namespace {
+
+struct MeanCi {
+  double mean = 0, lo = 0, hi = 0;
+};
+MeanCi mean_ci(const std::vector<double>& v) {
+  MeanCi r;
+  if (v.empty()) return r;
+  double s = 0, ss = 0;
+  for (double x : v) s += x;
+  r.mean = s / double(v.size());
+  for (double x : v) ss += (x - r.mean) * (x - r.mean);
+  const double se = v.size() > 1 ? std::sqrt(ss / double(v.size() - 1) / double(v.size())) : 0;
+  r.lo = r.mean - 1.959964 * se;
+  r.hi = r.mean + 1.959964 * se;
+  return r;
+}
+
+std::string fmt(double x, int digits = 3) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << x;
+  return os.str();
+}
+std::string fmt_ci(const MeanCi& m, int digits = 3) {
+  return fmt(m.mean, digits) + " [" + fmt(m.lo, digits) + ", " + fmt(m.hi, digits) + "]";
+}
+
+}  // namespace
+
+std::string tournament_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& games, const json& provenance) {
+  const int P = cfg.players;
+  const size_t A = cfg.agents.size();
+  std::ostringstream os;
+  os << "# Tournament: " << (cfg.game == "gcc" ? "Ghosts, Castles & Cemeteries" : "base game") << ", " << P << " players\n\n";
+  os << "Round robin with seat rotation: each pair of agents plays " << cfg.games << " games, " << cfg.games / 2
+     << " seeded tile orders (seed " << cfg.seed << ") each from both seatings (the seats of the first agent of a pair are "
+     << "seats 0, 2, ... in the first seating and 1, 3, ... in the second). The same tile orders serve every pair.\n\n";
+  os << "- rules: " << provenance.value("rules", std::string()) << "\n";
+  os << "- revision: " << provenance.value("revision", std::string()) << "\n";
+  if (provenance.contains("runs") && !provenance["runs"].empty())
+    os << "- command: `" << provenance["runs"].front().value("command", std::string()) << "`\n";
+  os << "\n## Pairs\n\n";
+  os << "Win share: the first agent's share of the wins (ties shared), averaged over the two seatings of a deal, with a "
+        "95% interval over deals; 0.5 is even. Score: mean final score of a seat. Margin: the first agent's mean seat "
+        "score minus the second's. Sign test: deals the first agent won on balance against deals it lost, exact.\n\n";
+  os << "| first | second | games | win share of first | score first | score second | margin | sign test p |\n";
+  os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  std::vector<std::vector<double>> wins(A, std::vector<double>(A, 0)), n(A, std::vector<double>(A, 0));
+  for (int pair = 0; pair < cfg.pairs(); ++pair) {
+    const auto [i, j] = cfg.pair(pair);
+    std::map<int, std::array<double, 4>> by_deal;  // share, first score, second score, seatings
+    for (const TournamentGame& g : games) {
+      if (g.pair != pair) continue;
+      double share = 0, sf = 0, ss = 0;
+      int nf = 0, ns = 0;
+      for (int p = 0; p < P; ++p) {
+        if (TournamentConfig::first_sits(p, g.game)) share += g.s.share[size_t(p)], sf += g.s.score[size_t(p)], ++nf;
+        else ss += g.s.score[size_t(p)], ++ns;
+      }
+      auto& d = by_deal[g.game / 2];
+      d[0] += share;
+      d[1] += sf / nf;
+      d[2] += ss / ns;
+      d[3] += 1;
+      wins[size_t(i)][size_t(j)] += share;
+      wins[size_t(j)][size_t(i)] += 1 - share;
+      n[size_t(i)][size_t(j)] += 1;
+      n[size_t(j)][size_t(i)] += 1;
+    }
+    std::vector<double> share, sf, ss, margin;
+    long long up = 0, down = 0;
+    for (const auto& [deal, d] : by_deal) {
+      share.push_back(d[0] / d[3]);
+      sf.push_back(d[1] / d[3]);
+      ss.push_back(d[2] / d[3]);
+      margin.push_back((d[1] - d[2]) / d[3]);
+      up += d[0] / d[3] > 0.5;
+      down += d[0] / d[3] < 0.5;
+    }
+    os << "| " << cfg.agents[size_t(i)] << " | " << cfg.agents[size_t(j)] << " | " << 2 * by_deal.size() << " | "
+       << fmt_ci(mean_ci(share)) << " | " << fmt(mean_ci(sf).mean, 1) << " | " << fmt(mean_ci(ss).mean, 1) << " | "
+       << fmt_ci(mean_ci(margin), 1) << " | " << (up + down ? fmt(binomial_two_sided(up, up + down), 4) : "-") << " |\n";
+  }
+  // Ratings, with a bootstrap over deals for their intervals.
+  const std::vector<double> elo = bradley_terry_elo(wins, n);
+  std::vector<std::vector<double>> boot(A);
+  {
+    std::map<int, std::vector<const TournamentGame*>> deals;
+    for (const TournamentGame& g : games) deals[g.game / 2].push_back(&g);
+    std::vector<int> keys;
+    for (const auto& [d, v] : deals) keys.push_back(d);
+    Rng rng(stream_seed(cfg.seed, 0, 99));
+    for (int b = 0; b < 200 && !keys.empty(); ++b) {
+      std::vector<std::vector<double>> w(A, std::vector<double>(A, 0)), m(A, std::vector<double>(A, 0));
+      for (size_t k = 0; k < keys.size(); ++k)
+        for (const TournamentGame* g : deals[keys[rng.below(uint32_t(keys.size()))]]) {
+          const auto [i, j] = cfg.pair(g->pair);
+          double share = 0;
+          for (int p = 0; p < P; ++p)
+            if (TournamentConfig::first_sits(p, g->game)) share += g->s.share[size_t(p)];
+          w[size_t(i)][size_t(j)] += share;
+          w[size_t(j)][size_t(i)] += 1 - share;
+          m[size_t(i)][size_t(j)] += 1;
+          m[size_t(j)][size_t(i)] += 1;
+        }
+      const auto e = bradley_terry_elo(w, m);
+      for (size_t a = 0; a < A; ++a) boot[a].push_back(e[a]);
+    }
+  }
+  os << "\n## Ratings\n\nBradley-Terry strengths from every pair's win shares (Hunter's MM algorithm), on the Elo scale "
+        "(400 log10), the first agent at 0; 95% intervals from 200 bootstrap resamples of the deals.\n\n";
+  os << "| agent | Elo | 95% interval |\n| --- | --- | --- |\n";
+  for (size_t a = 0; a < A; ++a)
+    os << "| " << cfg.agents[a] << " | " << fmt(elo[a], 0) << " | [" << fmt(quantile(boot[a], 0.025), 0) << ", "
+       << fmt(quantile(boot[a], 0.975), 0) << "] |\n";
+  // Seats.
+  os << "\n## Seats\n\nEvery agent sits in every seat equally often, so a seat's win share above 1/" << P
+     << " is the seat's own advantage. Win share of each seat over all games, 95% interval.\n\n";
+  os << "| seat | win share | mean score |\n| --- | --- | --- |\n";
+  for (int p = 0; p < P; ++p) {
+    std::vector<double> sh, sc;
+    for (const TournamentGame& g : games) sh.push_back(g.s.share[size_t(p)]), sc.push_back(g.s.score[size_t(p)]);
+    os << "| " << p << " | " << fmt_ci(mean_ci(sh)) << " | " << fmt(mean_ci(sc).mean, 1) << " |\n";
+  }
+  if (cfg.game == "gcc") {
+    os << "\n## Ghosts, guards and castles, by agent\n\nMeans a seat a game: ghosts attached to the seat's meeples, "
+          "meeples scared off, points the seat's ghosts cost (2 each in play, 1 each at the end), guards gained from "
+          "cemeteries, points castles paid, points the floor at 0 gave back.\n\n";
+    os << "| agent | seats | ghosts | scared off | points to ghosts | guards gained | castle points | floor |\n";
+    os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    for (size_t a = 0; a < A; ++a) {
+      double k = 0;
+      std::array<double, 6> t{};
+      for (const TournamentGame& g : games) {
+        const auto [i, j] = cfg.pair(g.pair);
+        for (int p = 0; p < P; ++p) {
+          if ((TournamentConfig::first_sits(p, g.game) ? i : j) != int(a)) continue;
+          const vs::VsSeatStats& s = g.s.stats[size_t(p)];
+          k += 1;
+          t[0] += s.ghosts_taken, t[1] += s.scared_off, t[2] += s.ghost_points;
+          t[3] += s.guards_gained, t[4] += s.castle_points, t[5] += s.floor_points;
+        }
+      }
+      os << "| " << cfg.agents[a] << " | " << k;
+      for (double x : t) os << " | " << fmt(k ? x / k : 0, 2);
+      os << " |\n";
+    }
+  }
+  return os.str();
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,82 @@
+// Competitive tournaments (docs/versus.md): agents of the competitive game play each other in a
+// round robin with seat rotation on shared seeded tile orders. A tournament is a folder:
+// tournament.json (configuration and provenance), sealed chunk files of games (chunks/), and
+// report.md, written again after every run. Long tournaments resume after a kill (--resume);
+// results never depend on the number of threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/versus.h"
+#include "solver/versus_agents.h"
+
+namespace mists::analysis {
+
+// A competitive agent by its text: `random`, `greedy`, `expert` or `mcts`, with `:key=value,...`
+// settings: greedy objective=own|margin; expert meeple=, guard=, ghost=, objective=own|margin;
+// mcts playouts=, c=, scale=, rollout=, objective=own|margin|paranoid.
+struct VsAgentSpec {
+  std::string text;
+  std::string name;
+  vs::Objective objective = vs::Objective::Own;
+  vs::ExpertWeights expert;
+  vs::VsMctsConfig mcts;
+};
+// Throws AnalysisError naming the agent text and the setting at fault.
+VsAgentSpec parse_vs_agent(const std::string& text);
+
+using VsChooser = std::function<int(const vs::VsState&, const vs::VsAction*, int)>;
+VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t seed);
+
+struct TournamentConfig {
+  std::string game = "gcc";  // base | gcc
+  int players = 2;
+  std::vector<std::string> agents;  // 2 or more agent texts, each pair meets
+  int games = 1000;                 // games a pair: deals x 2 seatings, even
+  int chunk = 100;                  // games a chunk file, even
+  uint64_t seed = 1;
+  std::string base_catalog = "configs/tiles/base-c3.toml";
+  std::string gcc_catalog = "configs/tiles/mists-reconstructed.toml";
+  std::vector<std::pair<std::string, std::string>> switches;  // name = value, as given
+
+  nlohmann::json to_json() const;
+  // Checks every field; an AnalysisError names `where` and the field.
+  static TournamentConfig from_json(const nlohmann::json& j, const std::string& where);
+  std::string hash() const;  // of everything that changes a game's result
+  int pairs() const { return int(agents.size() * (agents.size() - 1) / 2); }
+  // The agents of pair k, in order (i < j).
+  std::pair<int, int> pair(int k) const;
+  // Seat s of game g of a pair: true when agent i of the pair sits there (seat rotation: the
+  // two seatings of a deal swap every seat).
+  static bool first_sits(int seat, int g) { return (seat + g % 2) % 2 == 0; }
+  vs::VsRules rules() const;  // throws ConfigError / AnalysisError for bad catalogs or switches
+};
+
+// One game of a tournament.
+struct TournamentGame {
+  int pair = 0, game = 0;  // game g of the pair: deal g / 2, seating g % 2
+  vs::VsSummary s;
+};
+
+// Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads, then writes
+// report.md; returns the report text. Progress on standard error unless `quiet`.
+std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
+                           const std::string& command, bool quiet);
+
+// The report of a finished tournament, from its games.
+std::string tournament_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& games,
+                              const nlohmann::json& provenance);
+
+// Bradley-Terry strengths (Hunter's MM algorithm, 2004) from pairwise win totals: wins[i][j] is
+// i's total win share against j over n[i][j] games. Returns Elo-scaled ratings (400 log10 of the
+// strength), the first agent at 0.
+std::vector<double> bradley_terry_elo(const std::vector<std::vector<double>>& wins,
+                                      const std::vector<std::vector<double>>& n);
+
+}  // namespace mists::analysis

@@ -1,0 +1,107 @@
+// mists versus: the competitive games (base, gcc) — a round-robin tournament of competitive agents
+// with seat rotation on shared seeded tile orders.
+#include <iostream>
+#include <thread>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/tournament.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "engine/number.h"
+#include "engine/rules.h"
+
+namespace mists::cli {
+
+void add_versus(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "versus",
+      "Competitive games (the base game, or Ghosts, Castles & Cemeteries): a round robin of competitive agents,\n"
+      "each pair on the same seeded tile orders from both seatings. Reports each pair's win share and margin with\n"
+      "95% intervals, Bradley-Terry ratings on the Elo scale, each seat's win share (the first-seat advantage) and,\n"
+      "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent.");
+  cmd->footer(
+      "Agents: random | greedy[:objective=own|margin] | expert[:meeple=1.5,guard=2,ghost=1,objective=margin|own]\n"
+      "        | mcts[:playouts=1000,c=0.2,scale=30,chance=1,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
+      "Examples:\n"
+      "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
+      "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"
+      "  mists versus --resume results/gcc/p2");
+  auto cfg = std::make_shared<analysis::TournamentConfig>();
+  auto agents = std::make_shared<std::string>("expert,greedy");
+  auto switches = std::make_shared<std::vector<std::string>>();
+  auto out = std::make_shared<std::string>();
+  auto resume = std::make_shared<std::string>();
+  auto threads = std::make_shared<int>(int(std::max(1u, std::thread::hardware_concurrency())));
+  auto seed = std::make_shared<std::string>("1");
+  auto quiet = std::make_shared<bool>(false);
+  cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
+      ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
+  cmd->add_option("--players", cfg->players, "Players a game (2-6)")->capture_default_str()->check(CLI::Range(2, 6));
+  cmd->add_option("--agents", *agents, "Two or more agents, comma-separated; settings after ':' (see below; separate "
+                                       "agents with ';' when settings hold commas)")->capture_default_str();
+  cmd->add_option("--games", cfg->games, "Games a pair of agents (even: each tile order from both seatings)")
+      ->capture_default_str()->check(CLI::Range(2, 100000000));
+  cmd->add_option("--chunk", cfg->chunk, "Games a chunk file (even); the unit of --resume")->capture_default_str()
+      ->check(CLI::Range(2, 1000000));
+  cmd->add_option("--seed", *seed, "Run seed: the tile orders and the agents' random streams")->capture_default_str();
+  cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
+                                         "unplaceable, abbot); repeat for several");
+  cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
+  cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
+      ->capture_default_str();
+  cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>)");
+  cmd->add_option("--resume", *resume, "Finish the tournament in this folder (its own settings; only --threads applies)");
+  cmd->add_option("--threads", *threads, "Games played at once (results do not depend on it)")->capture_default_str()
+      ->check(CLI::Range(1, 4096));
+  cmd->add_flag("--quiet", *quiet, "No progress on standard error");
+  cmd->callback([=] {
+    const bool is_resume = !resume->empty();
+    if (is_resume)
+      for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
+                            "--gcc-catalog", "--out"})
+        if (cmd->count(f)) throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads and --quiet");
+    analysis::TournamentConfig c = *cfg;
+    if (!is_resume) {
+      const char sep = agents->find(';') != std::string::npos ? ';' : ',';
+      std::string item;
+      for (char ch : *agents + sep) {
+        if (ch == sep) {
+          if (item.empty()) throw UsageError("--agents: an empty agent in '" + *agents + "'");
+          try {
+            analysis::parse_vs_agent(item);
+          } catch (const analysis::AnalysisError& e) {
+            throw UsageError(std::string("--agents: ") + e.what());
+          }
+          c.agents.push_back(item);
+          item.clear();
+        } else {
+          item += ch;
+        }
+      }
+      if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
+      if (c.games % 2) throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
+      if (c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
+      try {
+        c.seed = parse_u64(*seed);
+      } catch (const NumberError& e) {
+        throw UsageError(std::string("--seed: ") + e.what());
+      }
+      for (const std::string& s : *switches) {
+        const size_t eq = s.find('=');
+        if (eq == std::string::npos) throw UsageError("--switch: '" + s + "' is not name=value");
+        c.switches.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+      }
+      try {
+        c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
+      } catch (const ConfigError& e) {
+        throw UsageError(e.what());
+      }
+    }
+    const std::string dir = is_resume ? *resume : out->empty() ? "results/versus-" + analysis::utc_stamp() : *out;
+    const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet);
+    std::cout << report << "\nwritten: " << dir << "/report.md\n";
+  });
+}
+
+}  // namespace mists::cli
