@@ -18,6 +18,7 @@
 #include "analysis/stats.h"
 #include "engine/config/load.h"
 #include "engine/number.h"
+#include "engine/versus_record.h"
 #include "solver/rng.h"
 
 namespace mists::analysis {
@@ -294,8 +295,10 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
   return out;
 }
 
-// Plays game g of a pair: the deal is shared by every pair and both seatings.
-TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g) {
+// Plays game g of a pair: the deal is shared by every pair and both seatings. With `record`, also
+// writes the game's record there.
+TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
+                    const std::string& record = "") {
   const auto [i, j] = cfg.pair(pair);
   const int deal = g / 2;
   std::vector<uint8_t> order = vs::pile_in_play(R);
@@ -311,7 +314,19 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
   TournamentGame out;
   out.pair = pair;
   out.game = g;
-  out.s = vs::play_game(R, order, [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); });
+  auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
+  if (record.empty()) {
+    out.s = vs::play_game(R, order, choose);
+    return out;
+  }
+  std::vector<std::string> steps;
+  out.s = vs::play_logged(R, order, choose, steps);
+  std::vector<std::string> names;
+  for (int p = 0; p < cfg.players; ++p) names.push_back(cfg.agents[size_t(TournamentConfig::first_sits(p, g) ? i : j)]);
+  vs::VsRecord rec = vs::make_vs_record(R, order, cfg.seed, uint64_t(deal), names, revision());
+  for (const auto& st : steps) rec.steps.push_back({st, 0});
+  for (int p = 0; p < cfg.players; ++p) rec.result.push_back(out.s.score[size_t(p)]);
+  write_atomic(record, vs::write_vs_record(rec));
   return out;
 }
 
@@ -320,7 +335,7 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
 // ---- Running -------------------------------------------------------------------------------------
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
-                           bool quiet) {
+                           bool quiet, int records) {
   const std::string path = dir + "/tournament.json";
   json doc;
   if (resume) {
@@ -352,6 +367,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   json run = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", command}};
   doc["provenance"]["runs"].push_back(run);
   fs::create_directories(dir + "/chunks");
+  if (records > 0) fs::create_directories(dir + "/records");
   write_atomic(path, doc.dump(2) + "\n");
 
   std::vector<TournamentGame> all;
@@ -371,8 +387,11 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       } else {
         games.resize(size_t(count));
         arena.execute([&] {
-          tbb::parallel_for(0, count, [&](int x) { games[size_t(x)] = play(cfg, R, specs, pair, first + x); },
-                            tbb::simple_partitioner());
+          tbb::parallel_for(0, count, [&](int x) {
+            const int g = first + x;
+            const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
+            games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
+          }, tbb::simple_partitioner());
         });
         write_atomic(file, chunk_text(cfg, pair, k, games));
         played += count;

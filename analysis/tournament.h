@@ -65,9 +65,11 @@ struct TournamentGame {
 };
 
 // Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads, then writes
-// report.md; returns the report text. Progress on standard error unless `quiet`.
+// report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
+// > 0 the first `records` games of each pair that this run plays also write their game record
+// (records/pairK-gG.txt, for mists replay).
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
-                           const std::string& command, bool quiet);
+                           const std::string& command, bool quiet, int records = 0);
 
 // The report of a finished tournament, from its games.
 std::string tournament_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& games,

@@ -6,10 +6,47 @@
 #include "analysis/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "engine/config/load.h"
 #include "engine/record.h"
 #include "engine/text.h"
+#include "engine/versus_record.h"
 
 namespace mists::cli {
+
+namespace {
+
+// A competitive record (docs/versus.md): the same checks, the text board, --svg.
+void replay_versus(const std::string& file, const std::string& text, bool show, const std::string& catalog,
+                   const std::string& svg, const std::string& html) {
+  if (!html.empty()) throw UsageError("--html draws co-op games only; a competitive record takes --show and --svg");
+  const vs::VsRecord rec = vs::parse_vs_record(text, file);
+  if (!catalog.empty()) throw UsageError("--catalog: a competitive record names two catalogs; it reads the ones it names");
+  const Catalog base = load_catalog(analysis::resolve_input(rec.base_catalog));
+  const Catalog gcc = rec.game == "gcc" ? load_catalog(analysis::resolve_input(rec.gcc_catalog)) : Catalog{};
+  const vs::VsRules R = vs::vs_record_rules(rec, base, gcc, file);
+  std::cout << "replaying " << file << ": " << R.describe() << ", seed " << rec.seed << " deal " << rec.deal << ", agents";
+  for (const auto& a : rec.agents) std::cout << ' ' << a;
+  std::cout << '\n';
+  int last_turn = -1;
+  const vs::VsReplay r = vs::vs_replay(R, rec, file, [&](const vs::VsState& s, const std::string& step) {
+    if (!show) return;
+    std::cout << "  " << step << '\n';
+    if (s.turn != last_turn && (s.phase == vs::VsPhase::Draw || s.phase == vs::VsPhase::Over)) {
+      last_turn = s.turn;
+      std::cout << vs::render_vs_board(R, s) << '\n';
+    }
+  });
+  std::cout << vs::render_vs_board(R, r.final_state);
+  if (!svg.empty()) {
+    analysis::write_atomic(svg, vs::render_vs_svg(R, r.final_state, file));
+    std::cout << "board drawn: " << svg << '\n';
+  }
+  std::cout << "ok: " << rec.steps.size() << " recorded steps, " << r.summary.forced << " forced decisions replayed; final scores";
+  for (int x : rec.result) std::cout << ' ' << x;
+  std::cout << " confirmed\n";
+}
+
+}  // namespace
 
 void add_replay(CLI::App& app) {
   auto* cmd = app.add_subcommand("replay", "Re-run a game record, check every step, print the final state");
@@ -18,12 +55,16 @@ void add_replay(CLI::App& app) {
   auto catalog = std::make_shared<std::string>();
   auto svg = std::make_shared<std::string>();
   auto html = std::make_shared<std::string>();
-  cmd->add_option("FILE", *file, "Game record (docs/records.md)")->required();
+  cmd->add_option("FILE", *file, "Game record (docs/records.md), co-op or competitive (docs/versus.md)")->required();
   cmd->add_flag("--show", *show, "Print every step, and the board after each turn");
   cmd->add_option("--catalog", *catalog, "Read the tiles from this file instead of the one the record names");
   cmd->add_option("--svg", *svg, "Draw the final board as an SVG picture into this file");
   cmd->add_option("--html", *html, "Write one self-contained page that steps through the game turn by turn (mists review --html adds the review)");
   cmd->callback([=] {
+    {
+      const std::string text = read_file(*file);
+      if (vs::is_vs_record(text)) return replay_versus(*file, text, *show, *catalog, *svg, *html);
+    }
     const analysis::LoadedRecord g = analysis::load_record(*file, *catalog);
     const Rules& rules = g.rules;
     const GameRecord& rec = g.rec;

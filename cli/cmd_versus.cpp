@@ -26,7 +26,9 @@ void add_versus(CLI::App& app) {
       "Examples:\n"
       "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
       "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"
-      "  mists versus --resume results/gcc/p2");
+      "  mists versus --resume results/gcc/p2\n"
+      "  mists versus --game gcc --agents mcts,expert --games 2 --records 2 --out /tmp/one   # one deal, both seatings,\n"
+      "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
   auto cfg = std::make_shared<analysis::TournamentConfig>();
   auto agents = std::make_shared<std::string>("expert,greedy");
   auto switches = std::make_shared<std::vector<std::string>>();
@@ -35,6 +37,7 @@ void add_versus(CLI::App& app) {
   auto threads = std::make_shared<int>(int(std::max(1u, std::thread::hardware_concurrency())));
   auto seed = std::make_shared<std::string>("1");
   auto quiet = std::make_shared<bool>(false);
+  auto records = std::make_shared<int>(0);
   cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
       ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
   cmd->add_option("--players", cfg->players, "Players a game (2-6)")->capture_default_str()->check(CLI::Range(2, 6));
@@ -55,12 +58,16 @@ void add_versus(CLI::App& app) {
   cmd->add_option("--threads", *threads, "Games played at once (results do not depend on it)")->capture_default_str()
       ->check(CLI::Range(1, 4096));
   cmd->add_flag("--quiet", *quiet, "No progress on standard error");
+  cmd->add_option("--records", *records, "Write the game record of the first N games of each pair that this run plays "
+                                         "(records/pairK-gG.txt; mists replay reads them)")
+      ->capture_default_str()->check(CLI::Range(0, 100000000));
   cmd->callback([=] {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
                             "--gcc-catalog", "--out"})
-        if (cmd->count(f)) throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads and --quiet");
+        if (cmd->count(f))
+          throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
     if (!is_resume) {
       const char sep = agents->find(';') != std::string::npos ? ';' : ',';
@@ -99,7 +106,7 @@ void add_versus(CLI::App& app) {
       }
     }
     const std::string dir = is_resume ? *resume : out->empty() ? "results/versus-" + analysis::utc_stamp() : *out;
-    const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet);
+    const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records);
     std::cout << report << "\nwritten: " << dir << "/report.md\n";
   });
 }
