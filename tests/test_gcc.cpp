@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -541,4 +543,30 @@ TEST_CASE("mists bench --game gcc: its figures, its own signature, and bad catal
   const auto missing = sh::mists_cmd("bench --game gcc --games 10 --gcc-catalog no/such.toml");
   CHECK(missing.status != 0);
   CHECK(missing.output.find("no/such.toml") != std::string::npos);
+}
+
+TEST_CASE("a GCC catalog missing a field or a start cell is refused with its file, line and field") {
+  namespace sh = mists::test::sh;
+  namespace fs = std::filesystem;
+  const std::string text = read_file(test::source_path("configs/tiles/mists-reconstructed.toml"));
+  const fs::path dir = fs::temp_directory_path() / "mists-test-gcc-catalog";
+  fs::create_directories(dir);
+  // Tile 59's edges line removed.
+  const size_t tile = text.find("id = \"59\"");
+  REQUIRE(tile != std::string::npos);
+  const size_t edges = text.find("edges", tile);
+  const std::string no_edges = text.substr(0, edges) + text.substr(text.find('\n', edges) + 1);
+  std::ofstream((dir / "no-edges.toml").string()) << no_edges;
+  const auto a = sh::mists_cmd("bench --game gcc --games 2 --gcc-catalog " + (dir / "no-edges.toml").string());
+  CHECK(a.status != 0);
+  CHECK(a.output.find("no-edges.toml:") != std::string::npos);
+  CHECK(a.output.find("edges") != std::string::npos);
+  // No [[start]] cells: the 2x2 start tile is what GCC starts from.
+  std::string no_start = text;
+  for (size_t at; (at = no_start.find("[[start]]")) != std::string::npos;) no_start.replace(at, 9, "[[tile]] ");
+  std::ofstream((dir / "no-start.toml").string()) << no_start;
+  const auto b = sh::mists_cmd("versus --game gcc --agents greedy,random --games 2 --gcc-catalog " + (dir / "no-start.toml").string());
+  CHECK(b.status != 0);
+  CHECK(b.output.find("no-start.toml") != std::string::npos);
+  fs::remove_all(dir);
 }
