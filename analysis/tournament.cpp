@@ -58,6 +58,8 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
         a.mcts.scale = parse_real(value, 0.001, 1e6);
       } else if (a.name == "mcts" && key == "rollout") {
         a.mcts.rollout_turns = value == "end" ? -1 : int(parse_integer(value, 0, 1000));
+      } else if (a.name == "mcts" && key == "prune") {
+        a.mcts.prune = int(parse_integer(value, 0, 10000));
       } else if (a.name == "mcts" && key == "chance") {
         a.mcts.chance_width = parse_real(value, 0, 1000);
       } else if (a.name == "mcts" && key == "leaf") {

@@ -87,6 +87,12 @@ int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, in
   return pick;
 }
 
+double VsGreedyAgent::turn_value(const VsState& s, VsAction a) {
+  VsState t = s;
+  apply(*R_, t, a);
+  return after_turn(t, s.player);
+}
+
 int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) {
   const int seat = s.player;
   double best = -1e18;
@@ -143,18 +149,28 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
   tree_.push_back(Node{});
   std::vector<uint32_t> path;
   VsAction opts[VS_MAX_ACTIONS];
-  // The root's children in the order of `options`.
-  {
-    Node& r = tree_[0];
-    r.expanded = true;
-    for (int i = n - 1; i >= 0; --i) {
-      Node c;
-      c.label = options[i].bits;
-      c.next = tree_[0].first;
-      tree_.push_back(c);
-      tree_[0].first = uint32_t(tree_.size() - 1);
-    }
-    (void)r;
+  // The root's children in the order of `options`; with `prune`, only the placements the expert's
+  // turn search values most.
+  std::vector<int> kept;
+  if (cfg_.prune > 0 && root.phase == VsPhase::Place && n > cfg_.prune) {
+    ExpertWeights w = cfg_.weights;
+    w.margin = cfg_.objective != Objective::Own;
+    VsGreedyAgent judge(*R_, 0, w);
+    std::vector<std::pair<double, int>> ranked;
+    for (int i = 0; i < n; ++i) ranked.emplace_back(-judge.turn_value(root, options[i]), i);
+    std::stable_sort(ranked.begin(), ranked.end());
+    for (int k = 0; k < cfg_.prune; ++k) kept.push_back(ranked[size_t(k)].second);
+    std::sort(kept.begin(), kept.end());
+  } else {
+    for (int i = 0; i < n; ++i) kept.push_back(i);
+  }
+  tree_[0].expanded = true;
+  for (size_t k = kept.size(); k-- > 0;) {
+    Node c;
+    c.label = options[kept[k]].bits;
+    c.next = tree_[0].first;
+    tree_.push_back(c);
+    tree_[0].first = uint32_t(tree_.size() - 1);
   }
   for (int it = 0; it < cfg_.playouts; ++it) {
     VsState s = root;
@@ -254,10 +270,10 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
     ++playouts_;
   }
   // The most visited option (ties to the first).
-  int pick = 0, i = 0;
+  int pick = kept.front(), i = 0;
   uint32_t most = 0;
   for (uint32_t c = tree_[0].first; c; c = tree_[c].next, ++i)
-    if (tree_[c].visits > most) most = tree_[c].visits, pick = i;
+    if (tree_[c].visits > most) most = tree_[c].visits, pick = kept[size_t(i)];
   return pick;
 }
 

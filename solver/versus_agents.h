@@ -55,6 +55,8 @@ class VsGreedyAgent {
   VsGreedyAgent(const VsRules& rules, uint64_t seed, ExpertWeights w)
       : R_(&rules), rng_(seed), obj_(w.margin ? Objective::Margin : Objective::Own), expert_(true), w_(w) {}
   int operator()(const VsState& s, const VsAction* options, int n);
+  // The value of option `a` with the rest of the turn played this agent's way.
+  double turn_value(const VsState& s, VsAction a);
 
  private:
   double after_turn(const VsState& s, int seat);  // the value of the rest of seat's turn
@@ -84,6 +86,8 @@ struct VsMctsConfig {
   Objective objective = Objective::Own;
   bool expert_leaf = true;     // judge a seat by expert_value's terms (else score + final scoring)
   ExpertWeights weights;       // those terms (their `margin` is not used: `objective` decides)
+  int prune = 0;               // > 0: at a placement decision, search only the `prune` placements
+                               //   the expert's turn search values most (0: every placement)
 };
 
 class VsMctsAgent {

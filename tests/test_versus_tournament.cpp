@@ -17,7 +17,8 @@ using namespace mists::analysis;
 namespace fs = std::filesystem;
 
 TEST_CASE("versus agents by text: settings read, bad ones named") {
-  const VsAgentSpec m = parse_vs_agent("mcts:playouts=50,objective=paranoid,rollout=end,chance=0");
+  const VsAgentSpec m = parse_vs_agent("mcts:playouts=50,objective=paranoid,rollout=end,chance=0,prune=5");
+  CHECK(m.mcts.prune == 5);
   CHECK(m.mcts.playouts == 50);
   CHECK(m.mcts.objective == vs::Objective::Paranoid);
   CHECK(m.mcts.rollout_turns == -1);
