@@ -177,7 +177,8 @@ std::string per_seat(int players, F&& f) {
 }
 
 std::string chunk_name(const TournamentConfig& cfg, int pair, int k) {
-  const auto [i, j] = cfg.pair(pair);
+  const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
   return "chunks/pair" + std::to_string(pair) + "-a" + std::to_string(i) + "-a" + std::to_string(j) + "-" + std::to_string(k) + ".csv";
 }
 
@@ -188,7 +189,8 @@ std::string seal(const std::string& hash, int pair, int k, int first, int count,
 
 std::string chunk_text(const TournamentConfig& cfg, int pair, int k, const std::vector<TournamentGame>& games) {
   const int P = cfg.players;
-  const auto [i, j] = cfg.pair(pair);
+  const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
   std::ostringstream os;
   os << HEADER << '\n';
   for (const TournamentGame& g : games) {
@@ -237,7 +239,8 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
     throw AnalysisError(path + ":1: seal: the chunk is not this tournament's chunk " + std::to_string(k) + " of pair " +
                         std::to_string(pair) + ", or its rows were changed");
   const int P = cfg.players;
-  const auto [ai, aj] = cfg.pair(pair);
+  const std::pair<int, int> aiaj = cfg.pair(pair);
+  const int ai = aiaj.first, aj = aiaj.second;
   std::vector<TournamentGame> out;
   std::istringstream in(body);
   std::string line;
@@ -301,7 +304,8 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
 // writes the game's record there.
 TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
                     const std::string& record = "") {
-  const auto [i, j] = cfg.pair(pair);
+  const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
   const int deal = g / 2;
   std::vector<uint8_t> order = vs::pile_in_play(R);
   Rng rng(stream_seed(cfg.seed, uint64_t(deal), DEAL_STREAM));
@@ -404,7 +408,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       if (!quiet && (std::chrono::duration<double>(now - last).count() > 10 || done == total)) {
         last = now;
         const double sec = std::chrono::duration<double>(now - t0).count();
-        const auto [i, j] = cfg.pair(pair);
+        const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
         std::fprintf(stderr, "%lld/%lld games  %s vs %s  %.0f s%s\n", done, total, cfg.agents[size_t(i)].c_str(),
                      cfg.agents[size_t(j)].c_str(), sec,
                      played && done < total ? (", about " + std::to_string(int(sec / double(played) * double(total - done))) + " s left").c_str() : "");
@@ -500,7 +505,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
   os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
   std::vector<std::vector<double>> wins(A, std::vector<double>(A, 0)), n(A, std::vector<double>(A, 0));
   for (int pair = 0; pair < cfg.pairs(); ++pair) {
-    const auto [i, j] = cfg.pair(pair);
+    const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
     std::map<int, std::array<double, 4>> by_deal;  // share, first score, second score, seatings
     for (const TournamentGame& g : games) {
       if (g.pair != pair) continue;
@@ -547,7 +553,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
       std::vector<std::vector<double>> w(A, std::vector<double>(A, 0)), m(A, std::vector<double>(A, 0));
       for (size_t k = 0; k < keys.size(); ++k)
         for (const TournamentGame* g : deals[keys[rng.below(uint32_t(keys.size()))]]) {
-          const auto [i, j] = cfg.pair(g->pair);
+          const std::pair<int, int> ij = cfg.pair(g->pair);
+  const int i = ij.first, j = ij.second;
           double share = 0;
           for (int p = 0; p < P; ++p)
             if (TournamentConfig::first_sits(p, g->game)) share += g->s.share[size_t(p)];
@@ -585,7 +592,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
       double k = 0;
       std::array<double, 6> t{};
       for (const TournamentGame& g : games) {
-        const auto [i, j] = cfg.pair(g.pair);
+        const std::pair<int, int> ij = cfg.pair(g.pair);
+  const int i = ij.first, j = ij.second;
         for (int p = 0; p < P; ++p) {
           if ((TournamentConfig::first_sits(p, g.game) ? i : j) != int(a)) continue;
           const vs::VsSeatStats& s = g.s.stats[size_t(p)];
@@ -595,7 +603,7 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
         }
       }
       os << "| " << cfg.agents[a] << " | " << k;
-      for (double x : t) os << " | " << fmt(k ? x / k : 0, 2);
+      for (double x : t) os << " | " << fmt(k > 0 ? x / k : 0.0, 2);
       os << " |\n";
     }
   }

@@ -68,7 +68,7 @@ std::string_view switch_value(MistyRoadMeeple v);
 // Reads one `name=value` switch into `sw`; throws ConfigError naming the switch and the values it
 // takes. Names: unplaceable, abbot, score_floor, final_ghost_penalty, misty_road_meeple.
 void set_switch(VsSwitches& sw, const std::string& name, const std::string& value);
-// "score_floor=turn_net final_ghost_penalty=all_but_keepers ..." (every switch, in that order).
+// "unplaceable=discard abbot=off score_floor=turn_net ..." (every switch, in that order).
 std::string describe(const VsSwitches& sw);
 
 // One region of a tile design as the game uses it.

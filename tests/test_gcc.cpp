@@ -186,9 +186,9 @@ TEST_CASE("GCC property harness: every player count and switch, random games, en
       }
     }
   CHECK(games == 100);
-  for (const auto& [event, count] : seen) {
-    INFO(event);
-    CHECK(count > 0);
+  for (const auto& kv : seen) {
+    INFO(kv.first);
+    CHECK(kv.second > 0);
   }
 }
 
