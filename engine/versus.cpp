@@ -296,20 +296,6 @@ uint16_t unite(VsState& s, uint16_t a, uint16_t b) {
   return ra;
 }
 
-// Constraint of an empty cell from its neighbours: a rotation with sides `x` fits iff
-// (x & mask) == value.
-inline void constraint(const VsRules& R, const VsState& s, VsCell c, uint8_t& mask, uint8_t& value) {
-  mask = value = 0;
-  for (int side = 0; side < SIDE_NB; ++side) {
-    const uint8_t nb = s.grid[size_t(c + VS_STEP[size_t(side)])];
-    if (!nb) continue;
-    const VsTile& u = s.tiles[nb - 1u];
-    const uint8_t t = (R.types[u.type].rot[u.rot].sides >> (2 * opposite(side))) & 3;
-    mask |= uint8_t(3u << (2 * side));
-    value |= uint8_t(t << (2 * side));
-  }
-}
-
 // Places the tile and joins its regions to the neighbours'. Returns its index; `ghost_due` gets
 // bit 1 for a misty-misty slot pair and bit 2 for a split pair (G3.2).
 int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8_t& ghost_due) {
@@ -331,7 +317,7 @@ int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8
     n.kind = T.regions[size_t(r)].kind;
   }
   s.n_nodes = uint16_t(s.n_nodes + T.n_regions);
-  s.grid[cell] = uint8_t(ti + 1);
+  s.grid.set(cell, uint8_t(ti + 1));
   const VsOrientation& o = T.rot[size_t(rot)];
   ghost_due = 0;
   for (int side = 0; side < SIDE_NB; ++side) {
@@ -357,18 +343,31 @@ int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8
       }
     }
   }
-  // Frontier: the cell leaves it, its empty neighbours with no other tile around join it.
+  // Frontier: the cell leaves it; each empty neighbour joins it (when this tile is its first
+  // neighbour) or has its constraint narrowed by the side this tile shows it.
   for (int i = 0; i < s.n_frontier; ++i)
     if (s.frontier[size_t(i)] == cell) {
-      s.frontier[size_t(i)] = s.frontier[size_t(--s.n_frontier)];
+      const size_t last = size_t(--s.n_frontier);
+      s.frontier[size_t(i)] = s.frontier[last];
+      s.front_mask[size_t(i)] = s.front_mask[last];
+      s.front_value[size_t(i)] = s.front_value[last];
       break;
     }
   for (int side = 0; side < SIDE_NB; ++side) {
     const VsCell c2 = VsCell(cell + VS_STEP[size_t(side)]);
     if (s.grid[c2]) continue;
-    int around = 0;
-    for (int d : VS_STEP) around += s.grid[size_t(c2 + d)] != 0;
-    if (around == 1) s.frontier[s.n_frontier++] = c2;
+    const int facing = opposite(side);  // the side of c2 that touches this tile
+    const uint8_t mask = uint8_t(3u << (2 * facing));
+    const uint8_t value = uint8_t(((o.sides >> (2 * side)) & 3u) << (2 * facing));
+    int i = 0;
+    while (i < s.n_frontier && s.frontier[size_t(i)] != c2) ++i;
+    if (i == s.n_frontier) {
+      s.frontier[size_t(i)] = c2;
+      s.front_mask[size_t(i)] = s.front_value[size_t(i)] = 0;
+      ++s.n_frontier;
+    }
+    s.front_mask[size_t(i)] |= mask;
+    s.front_value[size_t(i)] |= value;
   }
   return ti;
 }
@@ -480,14 +479,25 @@ int final_value(const VsRules& R, const VsState& s, uint16_t root) {
 // end (G3.9). With `stats`, also what castles paid and what ghosts cost.
 void final_scoring(const VsRules& R, const VsState& s, std::array<int, VS_MAX_PLAYERS>& to,
                    std::array<VsSeatStats, VS_MAX_PLAYERS>* stats) {
-  std::array<uint16_t, VS_MAX_PLAYERS * VS_MEEPLE_SLOTS> roots;
+  // The features that hold meeples, in order of first sight, and each one's meeples and their
+  // ghosts by seat, in one pass over the meeples.
+  constexpr int MAX_ON = VS_MAX_PLAYERS * VS_MEEPLE_SLOTS;
+  std::array<uint16_t, MAX_ON> roots;
+  std::array<std::array<int, VS_MAX_PLAYERS>, MAX_ON> counts, ghost_counts;
   int n_roots = 0;
   for (int p = 0; p < R.players; ++p)
     for (int i = 0; i < s.owned[size_t(p)]; ++i) {
       const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
       if (m.node == VS_NO_NODE) continue;
       const uint16_t r = find_root(s, m.node);
-      if (std::find(roots.begin(), roots.begin() + n_roots, r) == roots.begin() + n_roots) roots[size_t(n_roots++)] = r;
+      const int k = int(std::find(roots.begin(), roots.begin() + n_roots, r) - roots.begin());
+      if (k == n_roots) {
+        roots[size_t(n_roots++)] = r;
+        counts[size_t(k)].fill(0);
+        ghost_counts[size_t(k)].fill(0);
+      }
+      ++counts[size_t(k)][size_t(p)];
+      ghost_counts[size_t(k)][size_t(p)] += m.ghosts;
     }
   const bool scoring_only = R.switches.final_ghost_penalty == FinalGhostPenalty::ScoringOnly;
   std::array<int, VS_MAX_PLAYERS> penalty{};
@@ -495,8 +505,8 @@ void final_scoring(const VsRules& R, const VsState& s, std::array<int, VS_MAX_PL
     const uint16_t root = roots[size_t(i)];
     const RegionKind kind = s.nodes[root].kind;
     if (kind == RegionKind::Cemetery) continue;  // unfinished: nothing, and its keeper's ghosts do not count
-    std::array<int, VS_MAX_PLAYERS> count{}, ghosts{};
-    count_meeples(R, s, root, count, &ghosts);
+    const std::array<int, VS_MAX_PLAYERS>& count = counts[size_t(i)];
+    const std::array<int, VS_MAX_PLAYERS>& ghosts = ghost_counts[size_t(i)];
     const int best = best_count(R, count);
     const int value = final_value(R, s, root);
     for (int p = 0; p < R.players; ++p) {
@@ -563,8 +573,7 @@ VsState initial_state(const VsRules& R) {
 bool can_place(const VsRules& R, const VsState& s, int type) {
   const VsType& T = R.types[size_t(type)];
   for (int i = 0; i < s.n_frontier; ++i) {
-    uint8_t mask, value;
-    constraint(R, s, s.frontier[size_t(i)], mask, value);
+    const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
     for (int rot = 0; rot < 4; ++rot)
       if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) return true;
   }
@@ -742,8 +751,7 @@ int legal_actions(const VsRules& R, const VsState& s, VsAction* out) {
       const VsType& T = R.types[s.drawn];
       for (int i = 0; i < s.n_frontier; ++i) {
         const VsCell c = s.frontier[size_t(i)];
-        uint8_t mask, value;
-        constraint(R, s, c, mask, value);
+        const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
         for (int rot = 0; rot < 4; ++rot)
           if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) out[n++] = VsAction::place(c, rot);
       }
@@ -816,6 +824,9 @@ void apply(const VsRules& R, VsState& s, VsAction a) {
         if (v.open == 0 && !v.done) {
           v.done = 1;
           s.pending[s.n_pending++] = root;
+          // Finished: nothing joins it again, so every member may point at the root at once (one
+          // step to its root for the farmers of final scoring).
+          for (uint16_t m = v.next; m != root; m = s.nodes[m].next) s.nodes[m].parent = root;
         }
       }
       next_step(R, s);  // G3.1: only the slot pairs matter; G3.3 before G3.4

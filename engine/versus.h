@@ -9,7 +9,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -45,6 +47,34 @@ using VsCell = uint32_t;  // y * VS_W + x
 constexpr VsCell vs_cell(int x, int y) { return VsCell(y * VS_W + x); }
 constexpr std::array<int, SIDE_NB> VS_STEP = {-VS_W, 1, VS_W, -1};  // N E S W
 constexpr std::array<int, 8> VS_RING = {-VS_W, 1, VS_W, -1, -VS_W + 1, VS_W + 1, VS_W - 1, -VS_W - 1};
+
+// ---- Board ----------------------------------------------------------------------------------------
+// The placed tiles by cell: an open-addressing hash table (linear probing) of at most VS_MAX_TILES
+// entries in VS_BOARD_SLOTS slots, so a position copies 2 KB for its board instead of the whole
+// VS_W x VS_W grid (73,984 bytes) while cells keep their grid numbers (records and action texts do
+// not change). An entry packs the cell (17 bits) and the placed-tile index + 1 (8 bits); 0 is an
+// empty slot. Tiles are never lifted, so no entry is ever removed.
+constexpr int VS_BOARD_SLOTS = 512;  // a power of 2, at least 3 x VS_MAX_TILES: short probe runs
+constexpr int VS_BOARD_BITS = 9;
+static_assert(VS_BOARD_SLOTS == 1 << VS_BOARD_BITS && VS_BOARD_SLOTS >= 3 * VS_MAX_TILES && VS_CELLS < (1 << 17));
+struct VsBoard {
+  std::array<uint32_t, VS_BOARD_SLOTS> slot;
+  static constexpr uint32_t home(VsCell c) { return (uint32_t(c) * 2654435761u) >> (32 - VS_BOARD_BITS); }
+  // Placed-tile index + 1 at `c`, 0 when the cell is empty.
+  uint8_t operator[](size_t c) const {
+    for (uint32_t i = home(VsCell(c));; i = (i + 1) & (VS_BOARD_SLOTS - 1)) {
+      const uint32_t e = slot[i];
+      if (e == 0) return 0;
+      if ((e >> 8) == c) return uint8_t(e & 0xFF);
+    }
+  }
+  // Precondition: `c` is empty, `tile_plus_1` in 1..255.
+  void set(VsCell c, uint8_t tile_plus_1) {
+    uint32_t i = home(c);
+    while (slot[i]) i = (i + 1) & (VS_BOARD_SLOTS - 1);
+    slot[i] = uint32_t(c) << 8 | tile_plus_1;
+  }
+};
 
 // ---- Rules ----------------------------------------------------------------------------------------
 enum class VsGame : uint8_t { Base, Gcc };
@@ -169,12 +199,15 @@ struct VsSeatStats {
 };
 
 struct VsState {
-  std::array<uint8_t, VS_CELLS> grid;   // placed-tile index + 1, 0 = empty
+  VsBoard grid;                         // placed-tile index + 1 by cell, 0 = empty
   std::array<VsTile, VS_MAX_TILES> tiles;
   uint8_t n_tiles;
-  std::array<VsNode, VS_MAX_NODES> nodes;
   uint16_t n_nodes;
   std::array<VsCell, VS_MAX_FRONTIER> frontier;  // empty cells next to a tile, in no order
+  // What the neighbours of each frontier cell ask of a tile there: a rotation with side terrains
+  // `x` (VsOrientation::sides) fits iff (x & front_mask[i]) == front_value[i]. Kept up to date
+  // by each placement, so the options are found without reading the board.
+  std::array<uint8_t, VS_MAX_FRONTIER> front_mask, front_value;
   uint16_t n_frontier;
 
   // Meeple slots 0..owned-1 of each seat: normal meeples first, then guards (G2.2, G4.3).
@@ -199,8 +232,18 @@ struct VsState {
   uint8_t discarded;     // tiles that fitted nowhere (G1.4)
   uint8_t n_pending;
   std::array<uint16_t, VS_MAX_REGIONS> pending;  // roots of cities and roads this placement finished
+
+  // Last, so that copy_position can leave out the nodes not yet used.
+  std::array<VsNode, VS_MAX_NODES> nodes;
 };
-static_assert(std::is_trivially_copyable_v<VsState>);
+static_assert(std::is_trivially_copyable_v<VsState> && std::is_standard_layout_v<VsState>);
+
+// `to = from` for everything the game reads: the nodes past `from.n_nodes` are not copied (no rule
+// reads them before put_tile sets them). What a search pays a playout: about a third of the full
+// copy at mid-game.
+inline void copy_position(VsState& to, const VsState& from) {
+  std::memcpy(static_cast<void*>(&to), &from, offsetof(VsState, nodes) + size_t(from.n_nodes) * sizeof(VsNode));
+}
 
 // A decision packed in 32 bits: Place (cell, rotation), Meeple (region of the placed tile or
 // none, normal or guard), Ghost (the seat and meeple slot that takes it, G6.2).

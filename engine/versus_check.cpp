@@ -195,6 +195,19 @@ std::string check(const VsRules& R, const VsState& s) {
     const int c = s.frontier[size_t(i)];
     if (s.grid[size_t(c)] || !has_neighbour(s, c)) return "frontier cell " + std::to_string(c) + " is not next to the board";
     if (!frontier.insert(c).second) return "frontier cell " + std::to_string(c) + " twice";
+    // Its cached constraint against the neighbours' sides, read from the catalog.
+    int mask = 0, value = 0;
+    for (int side = 0; side < SIDE_NB; ++side) {
+      const uint8_t nb = s.grid[size_t(c + VS_STEP[size_t(side)])];
+      if (!nb) continue;
+      const VsTile& u = s.tiles[nb - 1u];
+      mask |= 3 << (2 * side);
+      value |= int(terrain_of(*R.types[u.type].spec, opposite(side), u.rot)) << (2 * side);
+    }
+    if (mask != s.front_mask[size_t(i)] || value != s.front_value[size_t(i)])
+      return "frontier cell " + std::to_string(c) + ": cached constraint " + std::to_string(s.front_mask[size_t(i)]) + "/" +
+             std::to_string(s.front_value[size_t(i)]) + ", the neighbours ask " + std::to_string(mask) + "/" +
+             std::to_string(value);
   }
   int empty_next = 0;
   for_box(s, [&](int c) { empty_next += !s.grid[size_t(c)] && has_neighbour(s, c); });
