@@ -60,6 +60,14 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
         a.mcts.rollout_turns = value == "end" ? -1 : int(parse_integer(value, 0, 1000));
       } else if (a.name == "mcts" && key == "prune") {
         a.mcts.prune = int(parse_integer(value, 0, 10000));
+      } else if (a.name == "mcts" && key == "macro") {
+        a.mcts.macro = int(parse_integer(value, 0, 10000));
+      } else if (a.name == "mcts" && key == "rank") {
+        if (value == "margin") a.mcts.rank_margin = true;
+        else if (value == "objective") a.mcts.rank_margin = false;
+        else throw bad("'" + value + "' is not margin or objective");
+      } else if (a.name == "mcts" && key == "bias") {
+        a.mcts.bias = parse_real(value, 0, 1e6);
       } else if (a.name == "mcts" && key == "chance") {
         a.mcts.chance_width = parse_real(value, 0, 1000);
       } else if (a.name == "mcts" && key == "leaf") {
@@ -302,43 +310,66 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
 
 // Plays game g of a pair: the deal is shared by every pair and both seatings. With `record`, also
 // writes the game's record there.
+// The tile order of deal `deal` (top first).
+std::vector<uint8_t> deal_order(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
+  std::vector<uint8_t> order = vs::pile_in_play(R);
+  Rng rng(stream_seed(seed, deal, DEAL_STREAM));
+  rng.shuffle(order);
+  return order;
+}
+
+// Plays `order` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
+// record there.
+vs::VsSummary play_seats(const vs::VsRules& R, const std::vector<uint8_t>& order, std::vector<VsChooser>& seat,
+                         const std::vector<std::string>& names, uint64_t seed, uint64_t deal, std::string* record_text) {
+  auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
+  if (!record_text) return vs::play_game(R, order, choose);
+  std::vector<std::string> steps;
+  const vs::VsSummary out = vs::play_logged(R, order, choose, steps);
+  vs::VsRecord rec = vs::make_vs_record(R, order, seed, deal, names, revision());
+  for (const auto& st : steps) rec.steps.push_back({st, 0});
+  for (int p = 0; p < R.players; ++p) rec.result.push_back(out.score[size_t(p)]);
+  *record_text = vs::write_vs_record(rec);
+  return out;
+}
+
 TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
                     const std::string& record = "") {
   const std::pair<int, int> ij = cfg.pair(pair);
   const int i = ij.first, j = ij.second;
   const int deal = g / 2;
-  std::vector<uint8_t> order = vs::pile_in_play(R);
-  Rng rng(stream_seed(cfg.seed, uint64_t(deal), DEAL_STREAM));
-  rng.shuffle(order);
+  const std::vector<uint8_t> order = deal_order(R, cfg.seed, uint64_t(deal));
   std::vector<VsChooser> seat(size_t(cfg.players));
+  std::vector<std::string> names;
   for (int p = 0; p < cfg.players; ++p) {
     const int a = TournamentConfig::first_sits(p, g) ? i : j;
     seat[size_t(p)] = make_vs_agent(R, specs[size_t(a)],
                                     stream_seed(cfg.seed, uint64_t(deal), AGENT_STREAM + 1 + uint64_t(p) + 8 * uint64_t(g % 2) +
                                                                                 64 * uint64_t(pair)));
+    names.push_back(cfg.agents[size_t(a)]);
   }
   TournamentGame out;
   out.pair = pair;
   out.game = g;
-  auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
-  if (record.empty()) {
-    out.s = vs::play_game(R, order, choose);
-    return out;
-  }
-  std::vector<std::string> steps;
-  out.s = vs::play_logged(R, order, choose, steps);
-  std::vector<std::string> names;
-  for (int p = 0; p < cfg.players; ++p) names.push_back(cfg.agents[size_t(TournamentConfig::first_sits(p, g) ? i : j)]);
-  vs::VsRecord rec = vs::make_vs_record(R, order, cfg.seed, uint64_t(deal), names, revision());
-  for (const auto& st : steps) rec.steps.push_back({st, 0});
-  for (int p = 0; p < cfg.players; ++p) rec.result.push_back(out.s.score[size_t(p)]);
-  write_atomic(record, vs::write_vs_record(rec));
+  std::string text;
+  out.s = play_seats(R, order, seat, names, cfg.seed, uint64_t(deal), record.empty() ? nullptr : &text);
+  if (!record.empty()) write_atomic(record, text);
   return out;
 }
 
 }  // namespace
 
 // ---- Running -------------------------------------------------------------------------------------
+
+vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>& agents, uint64_t seed, uint64_t deal,
+                           std::string& record_text) {
+  if (int(agents.size()) != R.players)
+    throw AnalysisError(std::to_string(agents.size()) + " agents for " + std::to_string(R.players) + " seats");
+  std::vector<VsChooser> seat;
+  for (int p = 0; p < R.players; ++p)
+    seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(p))));
+  return play_seats(R, deal_order(R, seed, deal), seat, agents, seed, deal, &record_text);
+}
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
                            bool quiet, int records) {
@@ -573,6 +604,47 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
   for (size_t a = 0; a < A; ++a)
     os << "| " << cfg.agents[a] << " | " << fmt(elo[a], 0) << " | [" << fmt(quantile(boot[a], 0.025), 0) << ", "
        << fmt(quantile(boot[a], 0.975), 0) << "] |\n";
+  // Final scores by agent.
+  {
+    std::vector<std::vector<double>> by_agent(A);
+    for (const TournamentGame& g : games) {
+      const std::pair<int, int> ij = cfg.pair(g.pair);
+      for (int p = 0; p < P; ++p)
+        by_agent[size_t(TournamentConfig::first_sits(p, g.game) ? ij.first : ij.second)].push_back(g.s.score[size_t(p)]);
+    }
+    double top = 0;
+    for (const auto& v : by_agent)
+      for (double x : v) top = std::max(top, x);
+    const int width = 20, bins = int(top) / width + 1;
+    os << "\n## Final scores\n\nEach agent's final score over every seat it held in every pair (so against every "
+          "other agent): mean, quantiles, and the share of its seats in each band of "
+       << width << " points.\n\n";
+    os << "| agent | seats | mean | min | 10% | 25% | median | 75% | 90% | max |\n";
+    os << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    for (size_t a = 0; a < A; ++a) {
+      const std::vector<double>& v = by_agent[a];
+      os << "| " << cfg.agents[a] << " | " << v.size();
+      if (v.empty()) {
+        os << " | | | | | | | | |\n";
+        continue;
+      }
+      os << " | " << fmt(mean_ci(v).mean, 1);
+      for (double q : {0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0}) os << " | " << fmt(quantile(v, q), 1);
+      os << " |\n";
+    }
+    os << "\n| agent |";
+    for (int b = 0; b < bins; ++b) os << " " << b * width << "-" << (b + 1) * width - 1 << " |";
+    os << "\n| ---";
+    for (int b = 0; b < bins; ++b) os << " | ---";
+    os << " |\n";
+    for (size_t a = 0; a < A; ++a) {
+      std::vector<double> count(size_t(bins), 0.0);
+      for (double x : by_agent[a]) count[size_t(int(x) / width)] += 1;
+      os << "| " << cfg.agents[a] << " |";
+      for (double c : count) os << " " << fmt(by_agent[a].empty() ? 0.0 : c / double(by_agent[a].size()), 3) << " |";
+      os << "\n";
+    }
+  }
   // Seats.
   os << "\n## Seats\n\nEvery agent sits in every seat equally often, so a seat's win share above 1/" << P
      << " is the seat's own advantage. Win share of each seat over all games, 95% interval.\n\n";

@@ -71,6 +71,15 @@ struct TournamentGame {
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
                            const std::string& command, bool quiet, int records = 0);
 
+// One competitive game, as `mists play --game base|gcc` plays it: the tile order of deal `deal` of
+// a tournament seeded `seed`, agents[p] (an agent text) on seat p with the random stream a
+// tournament gives seat p in the first seating of its first pair. So with two agents A, B seated
+// A, B, A, ... this is game 2 * deal of `mists versus --agents A,B --seed seed`. Writes the game's
+// record text into `record_text`; AnalysisError for a bad agent or an agent count other than
+// R.players.
+vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>& agents, uint64_t seed, uint64_t deal,
+                           std::string& record_text);
+
 // The report of a finished tournament, from its games.
 std::string tournament_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& games,
                               const nlohmann::json& provenance);

@@ -28,10 +28,19 @@ void add_analyze(CLI::App& app) {
       "                --games 1000 --out results/l34 --verbose\n"
       "  mists analyze --config study.toml --out results/s     # the cells from a study file (docs/analysis.md)\n"
       "  mists analyze --resume results/l34                     # finish a killed study\n"
-      "  mists analyze --levels 3 --games 3000 --shard 2/3 --out s2   # one of 3 shards; then mists merge");
+      "  mists analyze --levels 3 --games 3000 --shard 2/3 --out s2   # one of 3 shards; then mists merge\n"
+      "  mists analyze --game gcc --players 4 --agents mcts,expert,greedy --games 1000 --out results/gcc/p4\n"
+      "                                  # the competitive game: the same as mists versus with these flags");
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
-  cmd->callback([f, cmd] {
+  auto game = std::make_shared<std::string>("coop");
+  cmd->add_option("--game", *game,
+                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
+                  "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
+                  "seat rotation (the same flags, folder and report.md; see mists versus --help)")
+      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
+  cmd->callback([f, cmd, game] {
+    if (*game != "coop") throw UsageError("--game " + *game + " runs mists versus; see mists versus --help");
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     std::string out = f->resume;

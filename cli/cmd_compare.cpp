@@ -26,12 +26,20 @@ void add_compare(CLI::App& app) {
       "Examples:\n"
       "  mists compare --agents greedy,expert,mcts --levels 1-3 --players 1,4 --games 1000 --out results/ladder\n"
       "  mists compare --agents \"expert;expert:supply=1.2\" --levels 3 --games 2000   # a weight, paired\n"
-      "  mists compare --resume results/ladder");
+      "  mists compare --resume results/ladder\n"
+      "  mists compare --game gcc --players 2 --agents mcts,expert --games 1000   # competitive: as mists versus");
   auto f = std::make_shared<StudyFlags>();
   f->levels = "3";
   f->add(*cmd, 1000, false);
   cmd->get_option("--levels")->default_str("3");
-  cmd->callback([f, cmd] {
+  auto game = std::make_shared<std::string>("coop");
+  cmd->add_option("--game", *game,
+                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
+                  "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
+                  "seat rotation (the same flags, folder and report.md; see mists versus --help)")
+      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
+  cmd->callback([f, cmd, game] {
+    if (*game != "coop") throw UsageError("--game " + *game + " runs mists versus; see mists versus --help");
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     const bool resume = !f->resume.empty();

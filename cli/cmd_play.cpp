@@ -3,37 +3,160 @@
 #include <iostream>
 
 #include "analysis/agents.h"
+#include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/viewer.h"
 #include "analysis/study.h"
+#include "analysis/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "engine/number.h"
 #include "engine/record.h"
+#include "engine/versus_record.h"
 #include "solver/agents.h"
 
 namespace mists::cli {
 
+namespace {
+
+// mists play --game base|gcc: one competitive game, its record to --out or standard output.
+void play_versus(const CLI::App& cmd, const std::string& game, int players, const std::string& agents,
+                 const std::string& seed, uint64_t deal, const std::vector<std::string>& switches,
+                 const std::string& base_catalog, const std::string& gcc_catalog, const std::string& out, bool show,
+                 const std::string& svg) {
+  static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--level", "--ghosts", "--goal", "--hound1",
+                                          "--hound2", "--piles", "--joint-scoring", "--unplaceable",
+                                          "--haunted-adjacency", "--finish-ghosts", "--html"};
+  for (const char* f : COOP_ONLY)
+    if (cmd.count(f))
+      throw UsageError(std::string(f) + " is a co-op flag; --game " + game +
+                       " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --out, "
+                       "--show and --svg");
+  if (players < 2 || players > 6)
+    throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
+  analysis::TournamentConfig c;
+  c.game = game;
+  c.players = players;
+  c.base_catalog = base_catalog;
+  c.gcc_catalog = gcc_catalog;
+  for (const std::string& sw : switches) {
+    const size_t eq = sw.find('=');
+    if (eq == std::string::npos) throw UsageError("--switch: '" + sw + "' is not name=value");
+    c.switches.emplace_back(sw.substr(0, eq), sw.substr(eq + 1));
+  }
+  // One agent for every seat, or one a seat.
+  const char sep = agents.find(';') != std::string::npos ? ';' : ',';
+  std::vector<std::string> list;
+  std::string item;
+  for (char ch : agents + sep) {
+    if (ch != sep) {
+      item += ch;
+      continue;
+    }
+    if (item.empty()) throw UsageError("--agents: an empty agent in '" + agents + "'");
+    try {
+      analysis::parse_vs_agent(item);
+    } catch (const analysis::AnalysisError& e) {
+      throw UsageError(std::string("--agents: ") + e.what());
+    }
+    list.push_back(item);
+    item.clear();
+  }
+  if (list.size() == 1) list.assign(size_t(players), list.front());
+  if (int(list.size()) != players)
+    throw UsageError("--agents: " + std::to_string(list.size()) + " agents for " + std::to_string(players) +
+                     " players; give one agent a seat, or one for every seat");
+  vs::VsRules R;
+  try {
+    R = c.rules();
+  } catch (const ConfigError& e) {
+    throw UsageError(e.what());
+  }
+  const uint64_t run_seed = seed_value(seed);
+  std::string text;
+  const vs::VsSummary g = analysis::play_vs_game(R, list, run_seed, deal, text);
+  if (out.empty()) std::cout << text;
+  else analysis::write_atomic(out, text);
+  std::cerr << "scores";
+  for (int p = 0; p < players; ++p) std::cerr << ' ' << g.score[size_t(p)];
+  std::cerr << ", " << g.turns << " tiles placed, " << g.discarded << " discarded\n";
+  if (show || !svg.empty()) {
+    const vs::VsRecord rec = vs::parse_vs_record(text, out.empty() ? "(this game)" : out);
+    const vs::VsReplay r = vs::vs_replay(R, rec, out.empty() ? "(this game)" : out);
+    if (show) std::cerr << vs::render_vs_board(R, r.final_state) << '\n';
+    if (!svg.empty()) {
+      analysis::write_atomic(svg, vs::render_vs_svg(R, r.final_state, "mists play --game " + game));
+      std::cerr << "board: " << svg << '\n';
+    }
+  }
+}
+
+}  // namespace
+
 void add_play(CLI::App& app) {
-  auto* cmd = app.add_subcommand("play", "Play one game and write its record");
+  auto* cmd = app.add_subcommand(
+      "play",
+      "Play one game and write its record: a co-op game (the default), or with --game base or gcc one competitive\n"
+      "game (the base game or Ghosts, Castles & Cemeteries) with an agent on each seat");
   auto opt = std::make_shared<GameOptions>();
   auto flags = std::make_shared<GameFlags>();
   auto seed = std::make_shared<std::string>("1");
-  auto game = std::make_shared<uint64_t>(0);
+  auto game = std::make_shared<std::string>("0");
   auto agent = std::make_shared<std::string>("random");
   auto out = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
+  auto deal = std::make_shared<uint64_t>(0);
+  auto switches = std::make_shared<std::vector<std::string>>();
+  auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
+  auto gcc_catalog = std::make_shared<std::string>("configs/tiles/mists-reconstructed.toml");
+  auto svg = std::make_shared<std::string>();
   flags->add(*cmd, *opt, true, true);
-  cmd->footer("Example:\n  mists play --level 5 --players 2 --agent mcts --seed 7 --game 3 --out game.txt --show   # game 3 of a study seeded 7");
-  cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze")
+  // --players serves both modes (co-op 1-5, competitive 2-6): checked in the callback.
+  cmd->get_option("--players")->description("Players: 1-5 (co-op), 2-6 (--game base|gcc)");
+  cmd->get_option("--players")->get_validator()->active(false);
+  cmd->footer(
+      "Examples:\n"
+      "  mists play --level 5 --players 2 --agent mcts --seed 7 --game 3 --out game.txt --show   # game 3 of a study seeded 7\n"
+      "  mists play --game gcc --players 4 --agents mcts,expert,expert,greedy --seed 1 --deal 0 --out gcc.txt --svg gcc.svg\n"
+      "  mists play --game gcc --players 2 --agents mcts,expert --seed 1 --deal 5   # = game 10 of mists versus --agents mcts,expert --seed 1\n"
+      "Competitive agents: random | greedy | expert | mcts, with settings as in mists versus --help.");
+  cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze; "
+                                   "with --game base|gcc the tile order and the agents' streams, as in versus")
       ->capture_default_str();
-  cmd->add_option("--game", *game, "Game index within the run (game G of a study cell with the same seed)")->capture_default_str();
-  cmd->add_option("--agent,--agents", *agent, "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze)")
+  cmd->add_option("--game", *game, "Co-op: the game index within the run (game G of a study cell with the same seed); "
+                                   "base or gcc: play that competitive game instead")->capture_default_str();
+  cmd->add_option("--agent,--agents", *agent,
+                  "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze); with "
+                  "--game base|gcc one competitive agent a seat, comma-separated (';' when settings hold commas), or one "
+                  "for every seat")
+      ->capture_default_str();
+  cmd->add_option("--deal", *deal, "--game base|gcc: the tile order, deal D of a tournament with the same --seed")
+      ->capture_default_str();
+  cmd->add_option("--switch", *switches, "--game base|gcc: a rule switch name=value, as in versus; repeat for several");
+  cmd->add_option("--base-catalog", *base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
+  cmd->add_option("--gcc-catalog", *gcc_catalog, "--game gcc: tile catalog of the GCC tiles and their 2x2 start tile")
       ->capture_default_str();
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
+  cmd->add_option("--svg", *svg, "--game base|gcc: also draw the final board as an SVG picture into this file");
   auto html = std::make_shared<std::string>();
   cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); needs --out");
   cmd->callback([=] {
+    if (*game == "base" || *game == "gcc") {
+      play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *base_catalog,
+                  *gcc_catalog, *out, *show, *svg);
+      return;
+    }
+    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--svg"})
+      if (cmd->count(f))
+        throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
+    if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");
+    uint64_t game_index = 0;
+    try {
+      game_index = parse_u64(*game);
+    } catch (const NumberError& e) {
+      throw UsageError("--game: '" + *game + "' is neither a game index nor base or gcc");
+    }
     if (!html->empty() && out->empty()) throw UsageError("--html needs --out: the page is made from the record file");
     flags->apply(*opt);
     const uint64_t run_seed = seed_value(*seed);
@@ -42,10 +165,10 @@ void add_play(CLI::App& app) {
     if (spec.name == "solver")
       throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --game)");
     const uint64_t deal_seed = analysis::cell_seed(run_seed, rules.level.number, rules.params.players);
-    const Deal deal = seeded_deal(rules, deal_seed, *game);
-    GameRecord rec = make_record(rules, deal, run_seed, *game, spec.text, analysis::revision());
+    const Deal deal_cards = seeded_deal(rules, deal_seed, game_index);
+    GameRecord rec = make_record(rules, deal_cards, run_seed, game_index, spec.text, analysis::revision());
     std::vector<std::string> steps;
-    const GameSummary g = analysis::play_one(rules, spec, deal_seed, *game, &steps);
+    const GameSummary g = analysis::play_one(rules, spec, deal_seed, game_index, &steps);
     finish_record(rec, steps, g);
     const std::string text = write_record(rec);
     if (out->empty()) std::cout << text;

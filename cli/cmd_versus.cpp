@@ -1,5 +1,6 @@
 // mists versus: the competitive games (base, gcc) — a round-robin tournament of competitive agents
 // with seat rotation on shared seeded tile orders.
+#include <algorithm>
 #include <iostream>
 #include <thread>
 
@@ -110,6 +111,33 @@ void add_versus(CLI::App& app) {
     const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records);
     std::cout << report << "\nwritten: " << dir << "/report.md\n";
   });
+}
+
+std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args) {
+  if (args.size() < 2 || (args[1] != "analyze" && args[1] != "compare")) return args;
+  std::string game;
+  size_t at = 0, width = 0;  // the --game flag and its value in args
+  for (size_t k = 2; k < args.size(); ++k) {
+    if (args[k] == "--game" && k + 1 < args.size()) game = args[k + 1], at = k, width = 2;
+    else if (args[k].rfind("--game=", 0) == 0) game = args[k].substr(7), at = k, width = 1;
+  }
+  if (game != "base" && game != "gcc") return args;
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") return args;  // the command's own help, which names this
+  CLI::App* versus = app.get_subcommand("versus");
+  const bool resume = std::find(args.begin(), args.end(), "--resume") != args.end() ||
+                      std::any_of(args.begin(), args.end(), [](const std::string& a) { return a.rfind("--resume=", 0) == 0; });
+  for (size_t k = 2; k < args.size(); ++k) {
+    if (args[k].rfind("--", 0) != 0) continue;
+    const std::string name = args[k].substr(0, args[k].find('='));
+    if (!versus->get_option_no_throw(name))
+      throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
+                       "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
+                       "--seed, --switch, --base-catalog, --gcc-catalog, --out, --resume, --threads, --quiet and --records");
+  }
+  if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
+  args[1] = "versus";
+  return args;
 }
 
 }  // namespace mists::cli

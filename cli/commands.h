@@ -2,6 +2,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 namespace mists::cli {
 
@@ -21,5 +23,10 @@ void add_agents(CLI::App& app);
 void add_solve(CLI::App& app);
 void add_review(CLI::App& app);
 void add_versus(CLI::App& app);  // the competitive games: tournaments
+// `mists analyze|compare --game base|gcc ...` is `mists versus --game base|gcc ...` (the competitive
+// round robin): returns the arguments with the command renamed (and --game left out with
+// --resume); a flag that versus does not take is a UsageError naming it. Other arguments come
+// back unchanged.
+std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args);
 
 }  // namespace mists::cli

@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "analysis/error.h"
 #include "analysis/files.h"
@@ -33,7 +35,11 @@ int main(int argc, char** argv) {
     return 2;
   };
   try {
-    app.parse(argc, argv);
+    // analyze and compare with --game base|gcc run the competitive round robin (mists versus).
+    std::vector<std::string> args = mists::cli::competitive_alias(app, std::vector<std::string>(argv, argv + argc));
+    std::vector<char*> view;
+    for (std::string& a : args) view.push_back(a.data());
+    app.parse(int(view.size()), view.data());
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const mists::cli::ExitCode& e) {

@@ -57,29 +57,33 @@ double VsGreedyAgent::value(const VsState& s, int seat) const {
 
 // The rest of `seat`'s turn from `s`: a ghost step takes the option with the best value at once,
 // the meeple step the best value after the turn's scoring.
-double VsGreedyAgent::after_turn(const VsState& s, int seat) {
+double VsGreedyAgent::after_turn(const VsState& s, int seat, int depth) {
   if (is_over(s) || is_chance(s) || s.player != seat) return value(s, seat);
   VsAction opts[VS_MAX_ACTIONS];
   const int n = legal_actions(*R_, s, opts);
   if (s.phase == VsPhase::Meeple) {
     double best = -1e18;
+    VsState& t = scratch(depth);
     for (int i = 0; i < n; ++i) {
-      VsState t = s;
+      copy_position(t, s);
       apply(*R_, t, opts[i]);
       best = std::max(best, value(t, seat));
     }
     return best;
   }
-  VsState t = s;
-  apply(*R_, t, opts[pick_now(s, opts, n, seat)]);
-  return after_turn(t, seat);
+  const int pick = pick_now(s, opts, n, seat, depth);
+  VsState& t = scratch(depth);
+  copy_position(t, s);
+  apply(*R_, t, opts[pick]);
+  return after_turn(t, seat, depth + 1);
 }
 
-int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, int seat) {
+int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, int seat, int depth) {
   double best = -1e18;
   int pick = 0;
+  VsState& t = scratch(depth);
   for (int i = 0; i < n; ++i) {
-    VsState t = s;
+    copy_position(t, s);
     apply(*R_, t, options[i]);
     const double v = value(t, seat);
     if (v > best + 1e-9) best = v, pick = i;
@@ -88,9 +92,50 @@ int VsGreedyAgent::pick_now(const VsState& s, const VsAction* options, int n, in
 }
 
 double VsGreedyAgent::turn_value(const VsState& s, VsAction a) {
-  VsState t = s;
+  VsState& t = scratch(0);
+  copy_position(t, s);
   apply(*R_, t, a);
-  return after_turn(t, s.player);
+  return after_turn(t, s.player, 1);
+}
+
+void VsGreedyAgent::turns(const VsState& s, std::vector<VsTurn>& out) {
+  out.clear();
+  const int seat = s.player;
+  VsAction places[VS_MAX_ACTIONS], opts[VS_MAX_ACTIONS];
+  const int n = legal_actions(*R_, s, places);
+  for (int i = 0; i < n; ++i) {
+    VsTurn turn;
+    turn.step[turn.n++] = places[i];
+    VsState* cur = &scratch(0);
+    copy_position(*cur, s);
+    apply(*R_, *cur, places[i]);
+    int depth = 1;
+    // The ghost steps as after_turn plays them.
+    while (!is_over(*cur) && !is_chance(*cur) && cur->player == seat && cur->phase != VsPhase::Meeple) {
+      const int m = legal_actions(*R_, *cur, opts);
+      const int pick = m > 1 ? pick_now(*cur, opts, m, seat, depth) : 0;
+      VsState& u = scratch(depth++);
+      copy_position(u, *cur);
+      apply(*R_, u, opts[pick]);
+      turn.step[turn.n++] = opts[pick];
+      cur = &u;
+    }
+    if (is_over(*cur) || is_chance(*cur) || cur->player != seat) {
+      turn.value = value(*cur, seat);
+      out.push_back(turn);
+      continue;
+    }
+    const int m = legal_actions(*R_, *cur, opts);
+    VsState& u = scratch(depth);
+    for (int j = 0; j < m; ++j) {
+      copy_position(u, *cur);
+      apply(*R_, u, opts[j]);
+      VsTurn t = turn;
+      t.step[t.n++] = opts[j];
+      t.value = value(u, seat);
+      out.push_back(t);
+    }
+  }
 }
 
 int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) {
@@ -98,10 +143,11 @@ int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) 
   double best = -1e18;
   int picks[VS_MAX_ACTIONS];
   int n_best = 0;
+  VsState& t = scratch(0);
   for (int i = 0; i < n; ++i) {
-    VsState t = s;
+    copy_position(t, s);
     apply(*R_, t, options[i]);
-    const double v = after_turn(t, seat);
+    const double v = after_turn(t, seat, 1);
     if (v > best + 1e-9) {
       best = v;
       n_best = 0;
@@ -112,6 +158,13 @@ int VsGreedyAgent::operator()(const VsState& s, const VsAction* options, int n) 
 }
 
 // ---- MCTS -------------------------------------------------------------------------------------------
+
+VsMctsAgent::VsMctsAgent(const VsRules& rules, VsMctsConfig config, uint64_t seed)
+    : R_(&rules), cfg_(config), rng_(seed), judge_(rules, stream_seed(seed, 1, 0), [&] {
+        ExpertWeights w = config.weights;
+        w.margin = config.macro > 0 ? config.rank_margin : config.objective != Objective::Own;
+        return w;
+      }()) {}
 
 std::array<double, VS_MAX_PLAYERS> VsMctsAgent::values(const VsState& s, int root_seat) const {
   const auto base = totals(*R_, s);
@@ -141,8 +194,74 @@ std::array<double, VS_MAX_PLAYERS> VsMctsAgent::values(const VsState& s, int roo
   return v;
 }
 
+uint32_t VsMctsAgent::draw(uint32_t cur, VsState& s) {
+  // A draw: a tile by its copies among the unseen ones; its child made on first sight. With
+  // `chance_width`, a draw node keeps at most ceil(width * sqrt(visits + 1)) outcomes (double
+  // progressive widening, Couetoux et al. 2011); once full, the draw is among its outcomes, by
+  // their copies, so the tree reaches the next seats' decisions.
+  int n_kids = 0, kid_copies = 0;
+  for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) ++n_kids, kid_copies += s.unseen[tree_[c].label];
+  int type = 0;
+  const bool full = cfg_.chance_width > 0 && kid_copies > 0 &&
+                    n_kids >= int(std::ceil(cfg_.chance_width * std::sqrt(double(tree_[cur].visits) + 1.0)));
+  if (full) {
+    uint32_t k = rng_.below(uint32_t(kid_copies));
+    for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
+      const uint32_t w = s.unseen[tree_[c].label];
+      if (k < w) {
+        type = int(tree_[c].label);
+        break;
+      }
+      k -= w;
+    }
+  } else {
+    uint32_t k = rng_.below(uint32_t(s.left));
+    while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
+  }
+  apply_draw(*R_, s, type);
+  uint32_t c = tree_[cur].first;
+  while (c && tree_[c].label != uint32_t(type)) c = tree_[c].next;
+  if (!c) {
+    Node nd;
+    nd.label = uint32_t(type);
+    nd.next = tree_[cur].first;
+    tree_.push_back(nd);
+    c = tree_[cur].first = uint32_t(tree_.size() - 1);
+  }
+  return c;
+}
+
+void VsMctsAgent::rollout(VsState& s) {
+  if (cfg_.rollout_turns == 0) return;
+  VsAction opts[VS_MAX_ACTIONS];
+  const int stop = cfg_.rollout_turns >= 0 ? s.turn + cfg_.rollout_turns : 1 << 30;
+  while (!is_over(s) && !(is_chance(s) && s.turn >= stop)) {
+    if (is_chance(s)) {
+      uint32_t k = rng_.below(uint32_t(s.left));
+      int type = 0;
+      while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
+      apply_draw(*R_, s, type);
+      continue;
+    }
+    const int m = legal_actions(*R_, s, opts);
+    apply(*R_, s, opts[m > 1 ? rng_.below(uint32_t(m)) : 0]);
+  }
+}
+
 int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n) {
   if (n < 2) return 0;
+  if (cfg_.macro > 0) {
+    if (root.phase == VsPhase::Place) return macro_search(root, options, n);
+    // A ghost or meeple step of the turn being played: the planned step.
+    if (plan_turn_ == int(root.turn) && plan_seat_ == int(root.player))
+      for (int k = plan_next_; k < plan_.n; ++k)
+        for (int i = 0; i < n; ++i)
+          if (options[i] == plan_.step[size_t(k)]) {
+            plan_next_ = k + 1;
+            return i;
+          }
+    return judge_(root, options, n);
+  }
   const int root_seat = root.player;
   tree_.clear();
   tree_.reserve(size_t(cfg_.playouts) * 8 + 64);
@@ -153,11 +272,8 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
   // turn search values most.
   std::vector<int> kept;
   if (cfg_.prune > 0 && root.phase == VsPhase::Place && n > cfg_.prune) {
-    ExpertWeights w = cfg_.weights;
-    w.margin = cfg_.objective != Objective::Own;
-    VsGreedyAgent judge(*R_, 0, w);
     std::vector<std::pair<double, int>> ranked;
-    for (int i = 0; i < n; ++i) ranked.emplace_back(-judge.turn_value(root, options[i]), i);
+    for (int i = 0; i < n; ++i) ranked.emplace_back(-judge_.turn_value(root, options[i]), i);
     std::stable_sort(ranked.begin(), ranked.end());
     for (int k = 0; k < cfg_.prune; ++k) kept.push_back(ranked[size_t(k)].second);
     std::sort(kept.begin(), kept.end());
@@ -172,48 +288,16 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
     tree_.push_back(c);
     tree_[0].first = uint32_t(tree_.size() - 1);
   }
+  VsState& s = play_[0];
   for (int it = 0; it < cfg_.playouts; ++it) {
-    VsState s = root;
+    copy_position(s, root);
     uint32_t cur = 0;
     path.clear();
     path.push_back(0);
     for (;;) {
       if (is_over(s)) break;
       if (is_chance(s)) {
-        // A draw: a tile by its copies among the unseen ones; its child made on first sight. With
-        // `chance_width`, a draw node keeps at most ceil(width * sqrt(visits + 1)) outcomes
-        // (double progressive widening, Couetoux et al. 2011); once full, the draw is among its
-        // outcomes, by their copies, so the tree reaches the next seats' decisions.
-        int n_kids = 0, kid_copies = 0;
-        for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) ++n_kids, kid_copies += s.unseen[tree_[c].label];
-        int type = 0;
-        const bool full = cfg_.chance_width > 0 && kid_copies > 0 &&
-                          n_kids >= int(std::ceil(cfg_.chance_width * std::sqrt(double(tree_[cur].visits) + 1.0)));
-        if (full) {
-          uint32_t k = rng_.below(uint32_t(kid_copies));
-          for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
-            const uint32_t w = s.unseen[tree_[c].label];
-            if (k < w) {
-              type = int(tree_[c].label);
-              break;
-            }
-            k -= w;
-          }
-        } else {
-          uint32_t k = rng_.below(uint32_t(s.left));
-          while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
-        }
-        apply_draw(*R_, s, type);
-        uint32_t c = tree_[cur].first;
-        while (c && tree_[c].label != uint32_t(type)) c = tree_[c].next;
-        if (!c) {
-          Node nd;
-          nd.label = uint32_t(type);
-          nd.next = tree_[cur].first;
-          tree_.push_back(nd);
-          c = tree_[cur].first = uint32_t(tree_.size() - 1);
-        }
-        cur = c;
+        cur = draw(cur, s);
         path.push_back(cur);
         continue;
       }
@@ -248,19 +332,7 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
       path.push_back(cur);
       if (fresh) break;
     }
-    // Uniform random play for `rollout_turns` placements (to a turn's end), then judge.
-    const int stop = cfg_.rollout_turns >= 0 ? s.turn + cfg_.rollout_turns : 1 << 30;
-    while (cfg_.rollout_turns != 0 && !is_over(s) && !(is_chance(s) && s.turn >= stop)) {
-      if (is_chance(s)) {
-        uint32_t k = rng_.below(uint32_t(s.left));
-        int type = 0;
-        while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
-        apply_draw(*R_, s, type);
-        continue;
-      }
-      const int m = legal_actions(*R_, s, opts);
-      apply(*R_, s, opts[m > 1 ? rng_.below(uint32_t(m)) : 0]);
-    }
+    rollout(s);
     const auto v = values(s, root_seat);
     for (uint32_t x : path) {
       Node& nd = tree_[x];
@@ -275,6 +347,94 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
   for (uint32_t c = tree_[0].first; c; c = tree_[c].next, ++i)
     if (tree_[c].visits > most) most = tree_[c].visits, pick = kept[size_t(i)];
   return pick;
+}
+
+void VsMctsAgent::expand_turns(uint32_t node, const VsState& s) {
+  judge_.turns(s, scratch_turns_);
+  std::vector<VsTurn>& all = scratch_turns_;
+  // The best `macro` turns, best first; equal values keep the order of the options.
+  const size_t k = std::min(all.size(), size_t(cfg_.macro));
+  std::stable_sort(all.begin(), all.end(), [](const VsTurn& a, const VsTurn& b) { return a.value > b.value; });
+  const double top = all.empty() ? 0 : all.front().value;
+  for (size_t i = k; i-- > 0;) {
+    Node nd;
+    nd.label = uint32_t(turns_.size());
+    nd.prior = float((all[i].value - top) / cfg_.scale);
+    turns_.push_back(all[i]);
+    nd.next = tree_[node].first;
+    tree_.push_back(nd);
+    tree_[node].first = uint32_t(tree_.size() - 1);
+  }
+  tree_[node].expanded = true;
+}
+
+// The search over whole turns (`macro`): every decision node is a placement decision whose
+// children are turns; a playout applies a child's every step.
+int VsMctsAgent::macro_search(const VsState& root, const VsAction* options, int n) {
+  const int root_seat = root.player;
+  tree_.clear();
+  turns_.clear();
+  tree_.reserve(size_t(cfg_.playouts) * 4 + 64);
+  tree_.push_back(Node{});
+  std::vector<uint32_t> path;
+  VsState& s = play_[0];
+  expand_turns(0, root);
+  for (int it = 0; it < cfg_.playouts && tree_[0].first && tree_[tree_[0].first].next; ++it) {
+    copy_position(s, root);
+    uint32_t cur = 0;
+    path.clear();
+    path.push_back(0);
+    for (;;) {
+      if (is_over(s)) break;
+      if (is_chance(s)) {
+        cur = draw(cur, s);
+        path.push_back(cur);
+        continue;
+      }
+      if (!tree_[cur].expanded) expand_turns(cur, s);
+      // UCT by the mover's component with the progressive bias; an unvisited child first (the
+      // best turn first).
+      const int mover = s.player;
+      const double log_n = std::log(double(tree_[cur].visits) + 1.0);
+      uint32_t best = 0;
+      double best_v = -1e300;
+      for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
+        const Node& nd = tree_[c];
+        if (nd.visits == 0) {
+          best = c;
+          break;
+        }
+        const double v = nd.sum[size_t(mover)] / double(nd.visits) + cfg_.c * std::sqrt(log_n / double(nd.visits)) +
+                         cfg_.bias * nd.prior / double(nd.visits + 1);
+        if (v > best_v) best_v = v, best = c;
+      }
+      const bool fresh = tree_[best].visits == 0;
+      const VsTurn& turn = turns_[tree_[best].label];
+      for (int k = 0; k < turn.n; ++k) apply(*R_, s, turn.step[size_t(k)]);
+      cur = best;
+      path.push_back(cur);
+      if (fresh) break;
+    }
+    rollout(s);
+    const auto v = values(s, root_seat);
+    for (uint32_t x : path) {
+      Node& nd = tree_[x];
+      ++nd.visits;
+      for (int p = 0; p < R_->players; ++p) nd.sum[size_t(p)] += float(v[size_t(p)]);
+    }
+    ++playouts_;
+  }
+  // The most visited turn (ties to the better prior, which comes first).
+  uint32_t pick = tree_[0].first, most = 0;
+  for (uint32_t c = tree_[0].first; c; c = tree_[c].next)
+    if (tree_[c].visits > most) most = tree_[c].visits, pick = c;
+  plan_ = turns_[tree_[pick].label];
+  plan_next_ = 1;
+  plan_turn_ = int(root.turn) + 1;  // the turn counter counts the placement
+  plan_seat_ = root.player;
+  for (int i = 0; i < n; ++i)
+    if (options[i] == plan_.step[0]) return i;
+  return 0;  // unreachable: the turn's placement is one of the options
 }
 
 }  // namespace mists::vs

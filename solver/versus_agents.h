@@ -44,6 +44,14 @@ struct ExpertWeights {
 };
 double expert_value(const VsRules& R, const VsState& s, int seat, const ExpertWeights& w);
 
+// A whole turn of one seat: its placement, the ghost steps it led to and its meeple step, with
+// the value of the position at the end of the turn for the seat that played it.
+struct VsTurn {
+  std::array<VsAction, 4> step{};
+  uint8_t n = 0;
+  double value = 0;
+};
+
 // Best position at the end of its own turn: a placement is judged with the rest of the turn played
 // greedily (each ghost step (GCC) to the best value at once, then the best meeple step), a meeple
 // step by the position after the turn's scoring; ties go to a random one of the best.
@@ -57,16 +65,25 @@ class VsGreedyAgent {
   int operator()(const VsState& s, const VsAction* options, int n);
   // The value of option `a` with the rest of the turn played this agent's way.
   double turn_value(const VsState& s, VsAction a);
+  // Every turn this agent's search judges from a placement decision `s`: each placement with its
+  // ghost steps played as this agent plays them, then each meeple step, in the order of the
+  // options. Its best turn is the one this agent plays (up to ties).
+  void turns(const VsState& s, std::vector<VsTurn>& out);
 
  private:
-  double after_turn(const VsState& s, int seat);  // the value of the rest of seat's turn
-  int pick_now(const VsState& s, const VsAction* options, int n, int seat);  // best value one step on
+  // The value of the rest of seat's turn; `depth` picks the scratch position of this level.
+  double after_turn(const VsState& s, int seat, int depth);
+  int pick_now(const VsState& s, const VsAction* options, int n, int seat, int depth);  // best value one step on
+  // Scratch positions, one a level of a turn (placement, two ghost steps, meeple step), filled by
+  // copy_position: no position is built or fully copied a option.
+  VsState& scratch(int depth) { return scratch_[size_t(depth)]; }
   double value(const VsState& s, int seat) const;
   const VsRules* R_;
   Rng rng_;
   Objective obj_;
   bool expert_ = false;
   ExpertWeights w_;
+  std::vector<VsState> scratch_ = std::vector<VsState>(5);  // a turn is at most 4 decisions deep
 };
 
 // Monte Carlo tree search for N players (G6.3): UCT over the decisions of every seat with chance
@@ -88,11 +105,25 @@ struct VsMctsConfig {
   ExpertWeights weights;       // those terms (their `margin` is not used: `objective` decides)
   int prune = 0;               // > 0: at a placement decision, search only the `prune` placements
                                //   the expert's turn search values most (0: every placement)
+  int macro = 0;               // > 0: the tree's moves are whole turns, at each turn the `macro`
+                               //   turns the expert's turn search values most for the seat to move
+                               //   (see VsMctsAgent); 0: single decisions
+  double bias = 0;             // progressive bias (macro): + bias * (prior - best prior) / scale /
+                               //   (visits + 1), the prior being the expert's value of the turn
+  bool rank_margin = true;     // macro: rank a seat's turns by the expert's margin (as the expert
+                               //   plays) rather than by the objective's own value
 };
 
+// With `macro`, a search starts at a placement decision and its moves are whole turns (VsTurn):
+// at each decision node, the `macro` best turns of the seat to move by the expert's turn search
+// (each seat judged by expert_value for itself: as a margin over the best opponent, as the expert
+// plays, or with `rank_margin` off as the objective reads it). The
+// agent plays the placement of the turn it chose and then, at that turn's ghost and meeple steps,
+// the rest of that turn; a ghost or meeple decision it did not plan (a search started mid-turn)
+// is the expert's.
 class VsMctsAgent {
  public:
-  VsMctsAgent(const VsRules& rules, VsMctsConfig config, uint64_t seed) : R_(&rules), cfg_(config), rng_(seed) {}
+  VsMctsAgent(const VsRules& rules, VsMctsConfig config, uint64_t seed);
   int operator()(const VsState& s, const VsAction* options, int n);
   long long playouts() const { return playouts_; }
 
@@ -103,12 +134,24 @@ class VsMctsAgent {
     uint32_t visits = 0;
     uint32_t label = 0;       // action bits (decision child) or tile type (chance child)
     bool expanded = false;
+    float prior = 0;          // macro: the expert's value of the turn less the node's best, / scale
     std::array<float, VS_MAX_PLAYERS> sum{};
   };
   std::array<double, VS_MAX_PLAYERS> values(const VsState& s, int root_seat) const;
+  int macro_search(const VsState& root, const VsAction* options, int n);
+  void expand_turns(uint32_t node, const VsState& s);  // children: the best `macro` turns at s
+  // A draw at chance node `cur` (progressive widening), applied to s; returns its child.
+  uint32_t draw(uint32_t cur, VsState& s);
+  void rollout(VsState& s);  // uniform random play for `rollout_turns` placements
   const VsRules* R_;
   VsMctsConfig cfg_;
   Rng rng_;
+  VsGreedyAgent judge_;          // the expert: turns for macro, unplanned ghost and meeple steps
+  std::vector<VsTurn> turns_;    // macro: the turns of the tree (a child's label indexes it)
+  std::vector<VsTurn> scratch_turns_;
+  VsTurn plan_;                  // macro: the turn being played
+  int plan_next_ = 0, plan_turn_ = -1, plan_seat_ = -1;
+  std::vector<VsState> play_ = std::vector<VsState>(1);  // the playout's position
   std::vector<Node> tree_;
   long long playouts_ = 0;
 };
