@@ -15,6 +15,7 @@
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
+#include "analysis/outputs.h"
 #include "analysis/stats.h"
 #include "engine/config/load.h"
 #include "engine/number.h"
@@ -66,6 +67,8 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
         if (value == "margin") a.mcts.rank_margin = true;
         else if (value == "objective") a.mcts.rank_margin = false;
         else throw bad("'" + value + "' is not margin or objective");
+      } else if (a.name == "mcts" && key == "widen") {
+        a.mcts.widen = parse_real(value, 0, 1000);
       } else if (a.name == "mcts" && key == "bias") {
         a.mcts.bias = parse_real(value, 0, 1e6);
       } else if (a.name == "mcts" && key == "chance") {
@@ -449,7 +452,10 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   doc["provenance"]["runs"].back()["ended"] = utc_stamp();
   doc["provenance"]["runs"].back()["games_played"] = played;
   write_atomic(path, doc.dump(2) + "\n");
-  const std::string report = tournament_report(cfg, all, doc["provenance"]);
+  std::string report = tournament_report(cfg, all, doc["provenance"]);
+  // The histogram of final scores by agent (scripts/plots.py, from the chunks).
+  if (draw_plots(dir) && fs::exists(dir + "/final_scores.png"))
+    report += "\nThe final scores by agent as a histogram: [final_scores.png](final_scores.png).\n";
   write_atomic(dir + "/report.md", report);
   return report;
 }

@@ -23,8 +23,10 @@ void add_versus(CLI::App& app) {
       "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent.");
   cmd->footer(
       "Agents: random | greedy[:objective=own|margin] | expert[:meeple=1.5,guard=2,ghost=1,objective=margin|own]\n"
-      "        | mcts[:playouts=1000,c=0.2,scale=30,chance=1,prune=0,rollout=0|N|end,leaf=expert|score,\n"
-      "          objective=own|margin|paranoid]\n"
+      "        | mcts[:macro=4,playouts=100,c=0.2,scale=30,chance=1,bias=0,rank=margin|objective,\n"
+      "          widen=0,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
+      "          macro=K: the tree's moves are whole turns, the expert's K best (macro=0: single decisions, where\n"
+      "          prune=K keeps the expert's K best placements); docs/versus.md\n"
       "Examples:\n"
       "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
       "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"

@@ -10,6 +10,11 @@
                         within a budget of engine steps a deal, against the budget (one line per level
                         and player count); a second axis in seconds at the run's own measured rate,
                         with marks at 1, 3, 10 and 30 s
+For a tournament folder written by `mists versus` (it holds tournament.json) it draws instead
+
+  final_scores.png      each agent's final scores over all its seats, a histogram in bands of 10
+                        points, one line per agent in the tournament's order (from the sealed chunks)
+
 Panels follow the agents in the study's order (cells.json, else study.json, else cells.csv); every
 outcome and every level has one colour in every panel. Uses Debian's python3-matplotlib and
 python3-numpy only. tests/plots_test.py checks these rules (run by scripts/ci-browser.sh).
@@ -323,7 +328,46 @@ def save(fig, path: Path) -> None:
         plt.close(fig)
 
 
+# One colour per agent of a tournament, in its order (Okabe-Ito).
+AGENT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+
+
+def tournament_scores(folder: Path):
+    """Each agent's final scores over its seats, from the chunks of a `mists versus` folder."""
+    agents = json.loads((folder / "tournament.json").read_text())["config"]["agents"]
+    scores = [[] for _ in agents]
+    for chunk in sorted((folder / "chunks").glob("*.csv")):
+        lines = [ln for ln in chunk.read_text().splitlines() if ln and not ln.startswith("#")]
+        for row in csv.DictReader(lines):
+            for a, x in zip(row["agents"].split("/"), row["score"].split("/")):
+                scores[int(a)].append(int(x))
+    return agents, scores
+
+
+def final_scores_figure(agents, scores, width=10):
+    if not any(scores):
+        return None
+    top = max(max(v) for v in scores if v)
+    edges = np.arange(0, top + width + 1, width)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for k, (agent, v) in enumerate(zip(agents, scores)):
+        if not v:
+            continue
+        share, _ = np.histogram(v, bins=edges)
+        ax.stairs(share / len(v), edges, color=AGENT_COLOURS[k % len(AGENT_COLOURS)], linewidth=1.6,
+                  label=f"{agent_label(agent)} (mean {np.mean(v):.1f}, {len(v)} seats)")
+    ax.set_xlabel(f"final score (bands of {width} points)")
+    ax.set_ylabel("share of the agent's seats")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), frameon=False)
+    ax.set_title("Final scores by agent", fontsize=10)
+    return fig
+
+
 def main(folder: Path) -> None:
+    if (folder / "tournament.json").exists():
+        agents, scores = tournament_scores(folder)
+        save(final_scores_figure(agents, scores), folder / "final_scores.png")
+        return
     rows = read_rows(folder)
     agents = study_agents(folder, rows)
     save(heatmap_figure(rows, agents), folder / "win_rate_heatmap.png")
@@ -335,5 +379,5 @@ def main(folder: Path) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: plots.py STUDY_FOLDER")
+        sys.exit("usage: plots.py STUDY_OR_TOURNAMENT_FOLDER")
     main(Path(sys.argv[1]))

@@ -396,9 +396,13 @@ int VsMctsAgent::macro_search(const VsState& root, const VsAction* options, int 
       // best turn first).
       const int mover = s.player;
       const double log_n = std::log(double(tree_[cur].visits) + 1.0);
+      const int width = cur == 0 || cfg_.widen <= 0
+                            ? 1 << 30
+                            : std::max(1, int(std::ceil(cfg_.widen * std::sqrt(double(tree_[cur].visits) + 1.0))));
       uint32_t best = 0;
       double best_v = -1e300;
-      for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
+      int seen = 0;
+      for (uint32_t c = tree_[cur].first; c && seen < width; c = tree_[c].next, ++seen) {
         const Node& nd = tree_[c];
         if (nd.visits == 0) {
           best = c;

@@ -95,7 +95,7 @@ class VsGreedyAgent {
 // selects by the mover's component (max^n backup, Sturtevant 2008). One tree a decision, one
 // thread, reproducible from the seed.
 struct VsMctsConfig {
-  int playouts = 1000;
+  int playouts = 100;
   double c = 0.2;              // UCT exploration constant
   double scale = 30.0;         // points that make one unit of value
   int rollout_turns = 0;       // random placements before the leaf is judged; -1: to the end
@@ -105,11 +105,16 @@ struct VsMctsConfig {
   ExpertWeights weights;       // those terms (their `margin` is not used: `objective` decides)
   int prune = 0;               // > 0: at a placement decision, search only the `prune` placements
                                //   the expert's turn search values most (0: every placement)
-  int macro = 0;               // > 0: the tree's moves are whole turns, at each turn the `macro`
+  int macro = 4;               // > 0: the tree's moves are whole turns, at each turn the `macro`
                                //   turns the expert's turn search values most for the seat to move
-                               //   (see VsMctsAgent); 0: single decisions
+                               //   (see VsMctsAgent); 0: single decisions (the former default, with
+                               //   playouts=1000)
   double bias = 0;             // progressive bias (macro): + bias * (prior - best prior) / scale /
                                //   (visits + 1), the prior being the expert's value of the turn
+  double widen = 0;            // macro, below the root: > 0 selects among the first
+                               //   ceil(widen * sqrt(visits + 1)) turns of a node, best prior first
+                               //   (progressive widening), so a seat plays its expert's best turn
+                               //   until the node has been visited more; 0: every turn
   bool rank_margin = true;     // macro: rank a seat's turns by the expert's margin (as the expert
                                //   plays) rather than by the objective's own value
 };

@@ -233,6 +233,22 @@ def test_solver_budget_counts_deals_won_within_each_budget():
         plt.close(fig)
 
 
+def test_tournament_final_scores_from_chunks():
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "chunks").mkdir()
+        (folder / "tournament.json").write_text(json.dumps({"config": {"agents": ["mcts", "expert"]}}))
+        (folder / "chunks" / "pair0-a0-a1-0.csv").write_text(
+            "game,agents,score,share60\n0,0/1,95/40,60/0\n1,1/0,12/101,0/60\n# mists tournament chunk: seal\n")
+        agents, scores = plots.tournament_scores(folder)
+        assert agents == ["mcts", "expert"] and scores == [[95, 101], [40, 12]], scores
+        plots.main(folder)
+        assert (folder / "final_scores.png").exists()
+        fig = plots.final_scores_figure(agents, scores)
+        assert [t.get_text().split(" (")[0] for t in fig.axes[0].get_legend().get_texts()] == agents
+        plt.close(fig)
+
+
 if __name__ == "__main__":
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     failed = 0
