@@ -33,14 +33,7 @@ void add_analyze(CLI::App& app) {
       "                                  # the competitive game: the same as mists versus with these flags");
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
-  auto game = std::make_shared<std::string>("coop");
-  cmd->add_option("--game", *game,
-                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
-                  "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
-                  "seat rotation (the same flags, folder and report.md; see mists versus --help)")
-      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
-  cmd->callback([f, cmd, game] {
-    if (*game != "coop") throw UsageError("--game " + *game + " runs mists versus; see mists versus --help");
+  cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     std::string out = f->resume;

@@ -32,14 +32,7 @@ void add_compare(CLI::App& app) {
   f->levels = "3";
   f->add(*cmd, 1000, false);
   cmd->get_option("--levels")->default_str("3");
-  auto game = std::make_shared<std::string>("coop");
-  cmd->add_option("--game", *game,
-                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
-                  "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
-                  "seat rotation (the same flags, folder and report.md; see mists versus --help)")
-      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
-  cmd->callback([f, cmd, game] {
-    if (*game != "coop") throw UsageError("--game " + *game + " runs mists versus; see mists versus --help");
+  cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     const bool resume = !f->resume.empty();

@@ -73,6 +73,11 @@ void GameFlags::apply(GameOptions& g) const {
 }
 
 void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
+  cmd.add_option("--game", kind,
+                 "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
+                 "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
+                 "seat rotation (the same flags, folder and report.md; see mists versus --help)")
+      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
   games = default_games;
   game_flags.add(cmd, game, false, false);
   cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
@@ -115,6 +120,7 @@ void StudyFlags::check_resume(const CLI::App& cmd) {
 }
 
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
+  if (kind != "coop") throw UsageError("--game " + kind + " runs mists versus (see mists versus --help)");
   const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty());
   analysis::StudyConfig cfg;
   if (!config.empty()) {

@@ -34,6 +34,7 @@ struct StudyFlags {
   GameOptions game;
   GameFlags game_flags;
   std::string levels, players, agents, deltas, ghosts, out, resume, shard, title, rollout, config, seed = "1";
+  std::string kind = "coop";  // --game: base | gcc made the command mists versus in main() (competitive_alias)
   int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
   double precision = 0, c = -1;
   bool verbose = false, quiet = false, trace = false, records = false;

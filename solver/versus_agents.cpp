@@ -231,6 +231,32 @@ uint32_t VsMctsAgent::draw(uint32_t cur, VsState& s) {
   return c;
 }
 
+uint32_t VsMctsAgent::select(uint32_t cur, int mover, int width) const {
+  // UCT by the mover's component (plus the progressive bias of a turn's prior); an unvisited
+  // child first (the first in order).
+  const double log_n = std::log(double(tree_[cur].visits) + 1.0);
+  uint32_t best = 0;
+  double best_v = -1e300;
+  int seen = 0;
+  for (uint32_t c = tree_[cur].first; c && seen < width; c = tree_[c].next, ++seen) {
+    const Node& nd = tree_[c];
+    if (nd.visits == 0) return c;
+    const double v = nd.sum[size_t(mover)] / double(nd.visits) + cfg_.c * std::sqrt(log_n / double(nd.visits)) +
+                     cfg_.bias * nd.prior / double(nd.visits + 1);
+    if (v > best_v) best_v = v, best = c;
+  }
+  return best;
+}
+
+void VsMctsAgent::backup(const std::vector<uint32_t>& path, const std::array<double, VS_MAX_PLAYERS>& v) {
+  for (uint32_t x : path) {
+    Node& nd = tree_[x];
+    ++nd.visits;
+    for (int p = 0; p < R_->players; ++p) nd.sum[size_t(p)] += float(v[size_t(p)]);
+  }
+  ++playouts_;
+}
+
 void VsMctsAgent::rollout(VsState& s) {
   if (cfg_.rollout_turns == 0) return;
   VsAction opts[VS_MAX_ACTIONS];
@@ -248,6 +274,58 @@ void VsMctsAgent::rollout(VsState& s) {
   }
 }
 
+// Playouts from `root` into the tree: down the tree (draws by draw(), decisions by select()),
+// one new node judged (after the rollout, if any), the values backed up. `macro`: the decision
+// nodes' children are turns (expand_turns), else single decisions in the order of the options.
+void VsMctsAgent::playouts(const VsState& root, bool macro) {
+  const int root_seat = root.player;
+  std::vector<uint32_t> path;
+  VsAction opts[VS_MAX_ACTIONS];
+  VsState& s = play_[0];
+  for (int it = 0; it < cfg_.playouts; ++it) {
+    copy_position(s, root);
+    uint32_t cur = 0;
+    path.assign(1, 0);
+    for (;;) {
+      if (is_over(s)) break;
+      if (is_chance(s)) {
+        cur = draw(cur, s);
+        path.push_back(cur);
+        continue;
+      }
+      if (!tree_[cur].expanded && macro) expand_turns(cur, s);
+      if (!tree_[cur].expanded) {
+        const int m = legal_actions(*R_, s, opts);
+        for (int i = m - 1; i >= 0; --i) {
+          Node nd;
+          nd.label = opts[i].bits;
+          nd.next = tree_[cur].first;
+          tree_.push_back(nd);
+          tree_[cur].first = uint32_t(tree_.size() - 1);
+        }
+        tree_[cur].expanded = true;
+      }
+      // Turns: the best is tried first; below the root, `widen` limits the turns in play.
+      const int width = !macro || cur == 0 || cfg_.widen <= 0
+                            ? 1 << 30
+                            : std::max(1, int(std::ceil(cfg_.widen * std::sqrt(double(tree_[cur].visits) + 1.0))));
+      const uint32_t best = select(cur, s.player, width);
+      const bool fresh = tree_[best].visits == 0;
+      if (macro) {
+        const VsTurn& turn = turns_[tree_[best].label];
+        for (int k = 0; k < turn.n; ++k) apply(*R_, s, turn.step[size_t(k)]);
+      } else {
+        apply(*R_, s, VsAction{tree_[best].label});
+      }
+      cur = best;
+      path.push_back(cur);
+      if (fresh) break;
+    }
+    rollout(s);
+    backup(path, values(s, root_seat));
+  }
+}
+
 int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n) {
   if (n < 2) return 0;
   if (cfg_.macro > 0) {
@@ -262,12 +340,9 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
           }
     return judge_(root, options, n);
   }
-  const int root_seat = root.player;
   tree_.clear();
   tree_.reserve(size_t(cfg_.playouts) * 8 + 64);
   tree_.push_back(Node{});
-  std::vector<uint32_t> path;
-  VsAction opts[VS_MAX_ACTIONS];
   // The root's children in the order of `options`; with `prune`, only the placements the expert's
   // turn search values most.
   std::vector<int> kept;
@@ -288,59 +363,7 @@ int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n)
     tree_.push_back(c);
     tree_[0].first = uint32_t(tree_.size() - 1);
   }
-  VsState& s = play_[0];
-  for (int it = 0; it < cfg_.playouts; ++it) {
-    copy_position(s, root);
-    uint32_t cur = 0;
-    path.clear();
-    path.push_back(0);
-    for (;;) {
-      if (is_over(s)) break;
-      if (is_chance(s)) {
-        cur = draw(cur, s);
-        path.push_back(cur);
-        continue;
-      }
-      if (!tree_[cur].expanded) {
-        const int m = legal_actions(*R_, s, opts);
-        for (int i = m - 1; i >= 0; --i) {
-          Node nd;
-          nd.label = opts[i].bits;
-          nd.next = tree_[cur].first;
-          tree_.push_back(nd);
-          tree_[cur].first = uint32_t(tree_.size() - 1);
-        }
-        tree_[cur].expanded = true;
-      }
-      // UCT by the mover's component; an unvisited child first (the first in order).
-      const int mover = s.player;
-      const double log_n = std::log(double(tree_[cur].visits) + 1.0);
-      uint32_t best = 0;
-      double best_v = -1e300;
-      for (uint32_t c = tree_[cur].first; c; c = tree_[c].next) {
-        const Node& nd = tree_[c];
-        if (nd.visits == 0) {
-          best = c;
-          break;
-        }
-        const double v = nd.sum[size_t(mover)] / double(nd.visits) + cfg_.c * std::sqrt(log_n / double(nd.visits));
-        if (v > best_v) best_v = v, best = c;
-      }
-      const bool fresh = tree_[best].visits == 0;
-      apply(*R_, s, VsAction{tree_[best].label});
-      cur = best;
-      path.push_back(cur);
-      if (fresh) break;
-    }
-    rollout(s);
-    const auto v = values(s, root_seat);
-    for (uint32_t x : path) {
-      Node& nd = tree_[x];
-      ++nd.visits;
-      for (int p = 0; p < R_->players; ++p) nd.sum[size_t(p)] += float(v[size_t(p)]);
-    }
-    ++playouts_;
-  }
+  playouts(root, false);
   // The most visited option (ties to the first).
   int pick = kept.front(), i = 0;
   uint32_t most = 0;
@@ -371,63 +394,12 @@ void VsMctsAgent::expand_turns(uint32_t node, const VsState& s) {
 // The search over whole turns (`macro`): every decision node is a placement decision whose
 // children are turns; a playout applies a child's every step.
 int VsMctsAgent::macro_search(const VsState& root, const VsAction* options, int n) {
-  const int root_seat = root.player;
   tree_.clear();
   turns_.clear();
   tree_.reserve(size_t(cfg_.playouts) * 4 + 64);
   tree_.push_back(Node{});
-  std::vector<uint32_t> path;
-  VsState& s = play_[0];
   expand_turns(0, root);
-  for (int it = 0; it < cfg_.playouts && tree_[0].first && tree_[tree_[0].first].next; ++it) {
-    copy_position(s, root);
-    uint32_t cur = 0;
-    path.clear();
-    path.push_back(0);
-    for (;;) {
-      if (is_over(s)) break;
-      if (is_chance(s)) {
-        cur = draw(cur, s);
-        path.push_back(cur);
-        continue;
-      }
-      if (!tree_[cur].expanded) expand_turns(cur, s);
-      // UCT by the mover's component with the progressive bias; an unvisited child first (the
-      // best turn first).
-      const int mover = s.player;
-      const double log_n = std::log(double(tree_[cur].visits) + 1.0);
-      const int width = cur == 0 || cfg_.widen <= 0
-                            ? 1 << 30
-                            : std::max(1, int(std::ceil(cfg_.widen * std::sqrt(double(tree_[cur].visits) + 1.0))));
-      uint32_t best = 0;
-      double best_v = -1e300;
-      int seen = 0;
-      for (uint32_t c = tree_[cur].first; c && seen < width; c = tree_[c].next, ++seen) {
-        const Node& nd = tree_[c];
-        if (nd.visits == 0) {
-          best = c;
-          break;
-        }
-        const double v = nd.sum[size_t(mover)] / double(nd.visits) + cfg_.c * std::sqrt(log_n / double(nd.visits)) +
-                         cfg_.bias * nd.prior / double(nd.visits + 1);
-        if (v > best_v) best_v = v, best = c;
-      }
-      const bool fresh = tree_[best].visits == 0;
-      const VsTurn& turn = turns_[tree_[best].label];
-      for (int k = 0; k < turn.n; ++k) apply(*R_, s, turn.step[size_t(k)]);
-      cur = best;
-      path.push_back(cur);
-      if (fresh) break;
-    }
-    rollout(s);
-    const auto v = values(s, root_seat);
-    for (uint32_t x : path) {
-      Node& nd = tree_[x];
-      ++nd.visits;
-      for (int p = 0; p < R_->players; ++p) nd.sum[size_t(p)] += float(v[size_t(p)]);
-    }
-    ++playouts_;
-  }
+  if (tree_[0].first && tree_[tree_[0].first].next) playouts(root, true);
   // The most visited turn (ties to the better prior, which comes first).
   uint32_t pick = tree_[0].first, most = 0;
   for (uint32_t c = tree_[0].first; c; c = tree_[c].next)

@@ -144,10 +144,14 @@ class VsMctsAgent {
   };
   std::array<double, VS_MAX_PLAYERS> values(const VsState& s, int root_seat) const;
   int macro_search(const VsState& root, const VsAction* options, int n);
+  void playouts(const VsState& root, bool macro);  // cfg_.playouts playouts into tree_
   void expand_turns(uint32_t node, const VsState& s);  // children: the best `macro` turns at s
   // A draw at chance node `cur` (progressive widening), applied to s; returns its child.
   uint32_t draw(uint32_t cur, VsState& s);
   void rollout(VsState& s);  // uniform random play for `rollout_turns` placements
+  // The child of `cur` to play, among its first `width` children, for the seat `mover`.
+  uint32_t select(uint32_t cur, int mover, int width) const;
+  void backup(const std::vector<uint32_t>& path, const std::array<double, VS_MAX_PLAYERS>& v);
   const VsRules* R_;
   VsMctsConfig cfg_;
   Rng rng_;
