@@ -75,7 +75,7 @@ class VsGreedyAgent {
   double after_turn(const VsState& s, int seat, int depth);
   int pick_now(const VsState& s, const VsAction* options, int n, int seat, int depth);  // best value one step on
   // Scratch positions, one a level of a turn (placement, two ghost steps, meeple step), filled by
-  // copy_position: no position is built or fully copied a option.
+  // copy_position: no position is built or fully copied for an option.
   VsState& scratch(int depth) { return scratch_[size_t(depth)]; }
   double value(const VsState& s, int seat) const;
   const VsRules* R_;
@@ -86,8 +86,8 @@ class VsGreedyAgent {
   std::vector<VsState> scratch_ = std::vector<VsState>(5);  // a turn is at most 4 decisions deep
 };
 
-// Monte Carlo tree search for N players (G6.3): UCT over the decisions of every seat with chance
-// nodes at draws, sampled from the unseen tiles (never from the true order). Each playout judges
+// Monte Carlo tree search for N players (G6.3): UCT over the moves of every seat (whole turns with
+// `macro`, the default; else single decisions) with chance nodes at draws, sampled from the unseen tiles (never from the true order). Each playout judges
 // its new leaf at once, or after `rollout_turns` placements of uniform random play, and backs up
 // the whole vector of values, one per seat: `Own` — a seat's score plus what final scoring would
 // pay it (plus the expert's terms for meeples in hand and ghosts, with `expert_leaf`), over `scale`; `Margin` — that minus the best opponent's; `Paranoid` — the searching seat's

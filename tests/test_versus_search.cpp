@@ -178,9 +178,8 @@ TEST_CASE("G6.3 macro search: the turn it plays is one of the expert's best `mac
   std::vector<uint8_t> order = pile_in_play(R);
   Rng(12).shuffle(order);
   std::vector<VsTurn> turns;
-  std::vector<VsAction> played, best_first;
+  std::vector<VsAction> played;
   int turns_checked = 0;
-  VsState start{};
   auto finish = [&] {
     if (played.empty()) return;
     // The steps the search played this turn (forced ones are not asked) match one of the two
@@ -202,7 +201,6 @@ TEST_CASE("G6.3 macro search: the turn it plays is one of the expert's best `mac
     if (s.phase == VsPhase::Place) {
       finish();
       judge.turns(s, turns);
-      start = s;
     }
     const int pick = search(s, o, n);
     played.push_back(o[pick]);
