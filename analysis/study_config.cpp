@@ -28,10 +28,10 @@ AgentParams search_params(const MctsConfig& m) {
   return p;
 }
 
-// The planner's default samples, width and horizon, as study.json's "planner" block.
+// The planner's default samples, width, horizon and shortlist, as study.json's "planner" block.
 json planner_defaults() {
   const PlannerConfig d;
-  return {{"samples", d.samples}, {"width", d.width}, {"horizon", d.horizon}};
+  return {{"samples", d.samples}, {"width", d.width}, {"horizon", d.horizon}, {"candidates", d.candidates}};
 }
 
 }  // namespace
@@ -148,7 +148,8 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   }
   const bool planner = std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return is_planner(s.agent); });
   if (planner) {
-    const json& have = f.object("planner");
+    json have = f.object("planner");
+    if (have.is_object() && !have.contains("candidates")) have["candidates"] = 0;  // before the shortlist: every option voted
     if (have != planner_defaults())
       f.fail("planner", "the planner cells were played with the defaults " + have.dump() + "; this mists's defaults are " +
                             planner_defaults().dump() +

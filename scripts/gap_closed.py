@@ -5,6 +5,12 @@ seed, the level, the player count and the game index, so studies with the same s
 
     scripts/gap_closed.py --old mcts --new planner --bound clairvoyant results/planner results/planner-clairvoyant
 
+An agent text may name the study it is read from, AGENT@FOLDER, when two studies hold agents of the
+same text (an agent before and after a change of its defaults):
+
+    scripts/gap_closed.py --old mcts --new planner@results/planner-v2 --bound clairvoyant \
+        results/strength-planner results/planner-v2
+
 Prints a Markdown table per level and player count: the three win rates, the share of the gap
 (bound - old) that new closes, the rate new needs to close half of it, and McNemar's exact test of
 new against old (two-sided, on the deals only one of the two won).
@@ -35,6 +41,11 @@ def main() -> int:
     ap.add_argument("studies", nargs="+", type=Path, help="study folders holding games.csv")
     args = ap.parse_args()
     won = defaultdict(dict)  # (level, players, deal_seed, agent) -> {game: won}
+    roles = [args.old, args.new, args.bound]
+    for role in roles:
+        if "@" in role and Path(role.split("@", 1)[1]) not in args.studies:
+            print(f"gap_closed.py: {role}: {role.split('@', 1)[1]} is not one of the study folders", file=sys.stderr)
+            return 1
     for folder in args.studies:
         path = folder / "games.csv"
         if not path.exists():
@@ -43,8 +54,9 @@ def main() -> int:
         with open(path, newline="") as f:
             for line, r in enumerate(csv.DictReader(f), start=2):
                 try:
-                    key = (int(r["level"]), int(r["players"]), r["deal_seed"], r["agent"])
-                    won[key][int(r["game"])] = r["outcome"] == "won"
+                    for agent in (r["agent"], f"{r['agent']}@{folder}"):  # AGENT@FOLDER reads one study only
+                        key = (int(r["level"]), int(r["players"]), r["deal_seed"], agent)
+                        won[key][int(r["game"])] = r["outcome"] == "won"
                 except (KeyError, ValueError) as e:
                     print(f"gap_closed.py: {path}:{line}: {e}", file=sys.stderr)
                     return 1
@@ -54,7 +66,7 @@ def main() -> int:
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     found = 0
     for level, players, seed in cells:
-        rows = [won.get((level, players, seed, a)) for a in (args.old, args.new, args.bound)]
+        rows = [won.get((level, players, seed, a)) for a in roles]
         if any(r is None for r in rows):
             continue
         games = sorted(set(rows[0]) & set(rows[1]) & set(rows[2]))

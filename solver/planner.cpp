@@ -8,6 +8,19 @@
 
 namespace mists {
 
+namespace {
+// Runs work(0) .. work(threads - 1), work(0) on this thread and the others on helper threads that
+// have joined when it returns.
+template <class Work>
+void on_threads(int threads, Work& work) {
+  if (threads == 1) return work(0);
+  std::vector<std::jthread> helpers;
+  helpers.reserve(size_t(threads - 1));
+  for (int t = 1; t < threads; ++t) helpers.emplace_back([&work, t] { work(t); });
+  work(0);
+}
+}  // namespace
+
 // One sample's search: the beam of whole turns on one sampled deal. Owns its buffers, so several
 // run at once on different threads.
 class PlannerSample {
@@ -15,11 +28,20 @@ class PlannerSample {
   PlannerSample(const Rules& R, const PlannerConfig& cfg) : R_(R), cfg_(cfg) {}
 
   struct Outcome {
-    int vote = -1;                    // the root option of the best position of the last layer
-    std::vector<double> first_value;  // each option's value after its own turn
+    int vote = -1;                    // vote mode: the root option of the best position of the last layer
+    std::vector<double> first_value;  // vote mode: each option's value after its own turn
+    std::vector<double> cand_value;   // candidate mode: each candidate's best value over its beam
     long long steps = 0;              // engine steps (apply and apply_draw)
   };
+  // Vote mode: one beam from every option.
   Outcome run(const State& s, const Action* options, int n, const Deal& deal);
+  // Candidate mode: a beam of its own from each of the options `candidates` (indices into `options`),
+  // each followed by the rest of its turn.
+  Outcome run_candidates(const State& s, const Action* options, const std::vector<int>& candidates, const Deal& deal);
+  // The position after option `a` and the rest of its turn played greedily (no draw is made, so it
+  // does not depend on a deal), and its value.
+  State after_turn(const State& s, Action a, double& value);
+  long long take_steps() { const long long k = steps_; steps_ = 0; return k; }
 
  private:
   struct Entry {
@@ -27,6 +49,9 @@ class PlannerSample {
     int root;      // index of the root option the position descends from
     double value;  // heuristic value at the position (a win: above every other)
   };
+  // Runs the beam from layer_ for the configured horizon; returns the best value of the deepest
+  // layer reached and sets `vote` to that position's root.
+  double beam(const Deal& deal, int& vote);
   double judge(const State& s) const { return evaluate(R_, s, cfg_.weights); }
   int settle(State& s, const Deal& deal, Action* buf);
   void finish_turn(State& s);
@@ -74,27 +99,23 @@ void PlannerSample::finish_turn(State& s) {
   }
 }
 
-PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options, int n, const Deal& deal) {
+State PlannerSample::after_turn(const State& s, Action a, double& value) {
+  State t = s;
+  apply(R_, t, a);
+  ++steps_;
+  finish_turn(t);
+  value = judge(t);
+  return t;
+}
+
+double PlannerSample::beam(const Deal& deal, int& vote) {
   Action buf[MAX_ACTIONS], opts[MAX_ACTIONS];
-  Outcome out;
-  out.first_value.assign(size_t(n), 0.0);
-  // Layer 0: every option with the rest of its turn.
-  layer_.clear();
-  for (int i = 0; i < n; ++i) {
-    Entry e{s, i, 0};
-    apply(R_, e.s, options[i]);
-    ++steps_;
-    finish_turn(e.s);
-    e.value = judge(e.s);
-    out.first_value[size_t(i)] = e.value;
-    layer_.push_back(e);
-  }
   double best_value = -std::numeric_limits<double>::infinity();
   auto consider = [&] {
-    out.vote = -1;
+    vote = -1;
     best_value = -std::numeric_limits<double>::infinity();
     for (const Entry& e : layer_)
-      if (e.value > best_value) best_value = e.value, out.vote = e.root;
+      if (e.value > best_value) best_value = e.value, vote = e.root;
   };
   consider();
   const int width = std::max(1, cfg_.width);
@@ -137,8 +158,36 @@ PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options,
     layer_.swap(next_);
     consider();
   }
-  out.steps = steps_;
-  steps_ = 0;
+  return best_value;
+}
+
+PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options, int n, const Deal& deal) {
+  Outcome out;
+  out.first_value.assign(size_t(n), 0.0);
+  // Layer 0: every option with the rest of its turn.
+  layer_.clear();
+  for (int i = 0; i < n; ++i) {
+    double v = 0;
+    layer_.push_back(Entry{after_turn(s, options[i], v), i, v});
+    out.first_value[size_t(i)] = v;
+  }
+  beam(deal, out.vote);
+  out.steps = take_steps();
+  return out;
+}
+
+PlannerSample::Outcome PlannerSample::run_candidates(const State& s, const Action* options,
+                                                     const std::vector<int>& candidates, const Deal& deal) {
+  Outcome out;
+  out.cand_value.assign(candidates.size(), 0.0);
+  for (size_t c = 0; c < candidates.size(); ++c) {
+    double value = 0;
+    layer_.clear();
+    layer_.push_back(Entry{after_turn(s, options[candidates[c]], value), int(c), value});
+    int vote = -1;
+    out.cand_value[c] = beam(deal, vote);
+  }
+  out.steps = take_steps();
   return out;
 }
 
@@ -162,17 +211,11 @@ int PlannerAgent::plan(const State& s, const Action* options, int n) {
   std::vector<PlannerSample::Outcome> outcomes(static_cast<size_t>(k_samples));
   const int threads = std::clamp(cfg_.threads, 1, k_samples);
   while (int(searches_.size()) < threads) searches_.push_back(std::make_unique<PlannerSample>(*R_, cfg_));
+  if (cfg_.candidates > 0) return plan_candidates(s, options, n, deals, threads);
   auto work = [&](int t) {
     for (int k = t; k < k_samples; k += threads) outcomes[size_t(k)] = searches_[size_t(t)]->run(s, options, n, deals[size_t(k)]);
   };
-  if (threads == 1) {
-    work(0);
-  } else {
-    std::vector<std::jthread> helpers;
-    helpers.reserve(size_t(threads - 1));
-    for (int t = 1; t < threads; ++t) helpers.emplace_back([&work, t] { work(t); });
-    work(0);
-  }  // the helpers join here
+  on_threads(threads, work);
   // Votes, and the value of each option's own turn summed, in sample order.
   std::vector<int> votes(size_t(n), 0);
   std::vector<double> first_value(size_t(n), 0.0);
@@ -187,6 +230,44 @@ int PlannerAgent::plan(const State& s, const Action* options, int n) {
         (votes[size_t(i)] == votes[size_t(pick)] && first_value[size_t(i)] > first_value[size_t(pick)]))
       pick = i;
   return pick;
+}
+
+// Candidate mode. The shortlist is the `candidates` options whose own turn (the option and the rest
+// of the turn played greedily) the heuristic values most (ties: the earlier option); each sample
+// then runs a beam of its own from every candidate. The candidate with the highest sum over the
+// samples of its best value is played (ties: the better own turn, then the earlier option). A won
+// line is worth about 1e6 and a lost one about -1e5 (evaluate), so the sum counts the samples won
+// and lost first and the heuristic after them.
+int PlannerAgent::plan_candidates(const State& s, const Action* options, int n, const std::vector<Deal>& deals,
+                                  int threads) {
+  PlannerSample& first = *searches_[0];
+  std::vector<double> own(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) first.after_turn(s, options[i], own[size_t(i)]);
+  stats_.steps += first.take_steps();
+  std::vector<int> order(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) order[size_t(i)] = i;
+  const int m = std::min(n, cfg_.candidates);
+  std::partial_sort(order.begin(), order.begin() + m, order.end(), [&](int a, int b) {
+    return own[size_t(a)] > own[size_t(b)] || (own[size_t(a)] == own[size_t(b)] && a < b);
+  });
+  order.resize(size_t(m));
+  if (m == 1) return order[0];
+  const int k_samples = int(deals.size());
+  std::vector<PlannerSample::Outcome> outcomes(static_cast<size_t>(k_samples));
+  auto work = [&](int t) {
+    for (int k = t; k < k_samples; k += threads)
+      outcomes[size_t(k)] = searches_[size_t(t)]->run_candidates(s, options, order, deals[size_t(k)]);
+  };
+  on_threads(threads, work);
+  std::vector<double> total(static_cast<size_t>(m), 0.0);
+  for (const auto& o : outcomes) {
+    for (int c = 0; c < m; ++c) total[size_t(c)] += o.cand_value[size_t(c)];
+    stats_.steps += o.steps;
+  }
+  int pick = 0;  // candidates are in order of their own turn's value
+  for (int c = 1; c < m; ++c)
+    if (total[size_t(c)] > total[size_t(pick)]) pick = c;
+  return order[size_t(pick)];
 }
 
 }  // namespace mists

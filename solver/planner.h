@@ -2,21 +2,26 @@
 // Buro & Furtak 2010) with the deal solver's beam search over whole turns as the search of each
 // sample, in place of a tree with chance nodes.
 //
-// At a placement with two or more options:
-//  1. Sample K deals that agree with what the team knows (`sample_deal`: the unseen tiles shuffled
+// At a placement with two or more options (the default, `candidates` M > 0):
+//  1. Shortlist the M options whose own turn (the option, then the rest of the turn played greedily)
+//     the expert's heuristic values most; ties keep the earlier option.
+//  2. Sample K deals that agree with what the team knows (`sample_deal`: the unseen tiles shuffled
 //     into the places left in the piles).
-//  2. In each sample, every option is followed by the rest of its turn played greedily (the expert's
-//     own look-ahead), and from those positions a beam of width W over whole turns (every placement,
-//     the rest of the turn greedy, judged by the heuristic at the next draw) runs H turns on, or to
-//     the end of the game. The sample votes for the option at the root of the best position of the
-//     deepest layer reached (a win within the horizon is the best position there is).
-//  3. The option with the most votes is played; ties go to the one the expert prefers.
+//  3. In each sample, each candidate's position after its turn starts a beam of width W over whole
+//     turns (every placement, the rest of the turn greedy, judged by the heuristic at the next draw)
+//     that runs H turns on or to the end of the game; the candidate scores the value of the best
+//     position of its beam (a win is worth far more than any position, a loss far less).
+//  4. The candidate with the highest sum over the samples is played; ties go to the better own
+//     turn, then to the earlier option.
+// With `candidates=0` the older vote mode runs instead: one beam of width W from all options per
+// sample, and each sample votes for the option at the root of its best position; the most votes win,
+// ties going to the option the expert prefers.
 // Every other decision (meeple, scorings, burial, hounds, areas, the face-down tile) is the expert's:
 // the option followed by the rest of the turn played greedily, which is how the beam judged it.
 //
 // With `threads` > 1 the samples of a placement are searched on that many threads. The deals are
 // drawn first, in order, from the agent's one random stream, each beam is a function of its deal,
-// and votes are counted in sample order: the choice is the same on any number of threads.
+// and values and votes are summed in sample order: the choice is the same on any number of threads.
 //
 // The search plans toward the next pile target over H turns, where the chance-node tree of `mcts`
 // spreads its playouts over the tile types that may come and rarely sees two turns deep.
@@ -34,10 +39,15 @@
 namespace mists {
 
 struct PlannerConfig {
-  int samples = 4;   // K: deals sampled per placement
-  int width = 8;     // W: positions kept per turn of the beam
+  int samples = 10;  // K: deals sampled per placement
+  int width = 1;     // W: positions kept per turn of each beam
   int horizon = 4;   // H: turns the beam looks past the current one (0 = to the end of the game)
   int threads = 1;   // threads that search the samples of one placement (the choice does not depend on it)
+  // M > 0 (the default): the M options whose own turn the expert values most are each followed by
+  // a beam of `width` of their own in every sample; the option with the best mean value of its best
+  // line over the samples is played (PIMC's average over determinizations, on a shortlist).
+  // 0: one beam of `width` from all options, each sample votes for the root of its best line.
+  int candidates = 6;
   Weights weights;   // the heuristic that judges positions (and plays the greedy rest of a turn)
 };
 
@@ -58,6 +68,7 @@ class PlannerAgent {
 
  private:
   int plan(const State& s, const Action* options, int n);
+  int plan_candidates(const State& s, const Action* options, int n, const std::vector<Deal>& deals, int threads);
 
   const Rules* R_;
   PlannerConfig cfg_;

@@ -27,6 +27,10 @@ TEST_CASE("planner: parameters parse, take the heuristic weights, and refuse val
   CHECK_THROWS_AS(analysis::parse_agent("planner:samples=0"), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::parse_agent("planner:width=-1"), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::parse_agent("planner:horizon=101"), analysis::AnalysisError);
+  CHECK(analysis::parse_agent("planner:candidates=0").params.plan.candidates == 0);
+  CHECK(analysis::parse_agent("planner:candidates=12").params.plan.candidates == 12);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:candidates=-1"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("mcts:candidates=4"), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::parse_agent("planner:playouts=10"), analysis::AnalysisError);  // an mcts parameter
   CHECK_THROWS_AS(analysis::parse_agent("mcts:width=4"), analysis::AnalysisError);
 }
@@ -58,6 +62,7 @@ TEST_CASE("planner: fair — two deals that agree on the tiles drawn so far get 
     cfg.horizon = 3;
     int told_apart = 0;
     for (uint64_t game = 0; game < 6; ++game) {
+      cfg.candidates = game % 2 ? 3 : 0;  // both modes: the beam's votes and the shortlist's means
       CAPTURE(game);
       const Deal a = seeded_deal(R, 5, game);
       Deal b = a;
@@ -92,11 +97,16 @@ TEST_CASE("planner: study.json records the planner's defaults and refuses a mist
   CHECK(j.at("planner").at("samples") == d.samples);
   CHECK(j.at("planner").at("width") == d.width);
   CHECK(j.at("planner").at("horizon") == d.horizon);
+  CHECK(j.at("planner").at("candidates") == d.candidates);
   CHECK_NOTHROW(analysis::StudyConfig::from_json(j, "study.json"));
   nlohmann::json other = j;
   other["planner"]["width"] = d.width + 1;
   CHECK_THROWS_WITH_AS(analysis::StudyConfig::from_json(other, "study.json"),
                        doctest::Contains("planner"), analysis::AnalysisError);
+  other = j;
+  other["planner"].erase("candidates");  // a study of the former planner, which had no shortlist
+  if (d.candidates != 0) CHECK_THROWS_AS(analysis::StudyConfig::from_json(other, "study.json"), analysis::AnalysisError);
+  else CHECK_NOTHROW(analysis::StudyConfig::from_json(other, "study.json"));
   other = j;
   other.erase("planner");
   CHECK_THROWS_AS(analysis::StudyConfig::from_json(other, "study.json"), analysis::AnalysisError);
@@ -140,4 +150,76 @@ TEST_CASE("planner: the samples of a placement on 1, 2 or 3 threads make the sam
     CHECK(a.stats().steps == b.stats().steps);
   }
 }
+
+TEST_CASE("planner: with a shortlist, the samples on 1, 2 or 3 threads make the same game with the same work") {
+  for (int level : {2, 5}) {
+    CAPTURE(level);
+    const Rules R = mists_rules(level, 4);
+    const Deal deal = seeded_deal(R, 6, 2);
+    PlannerConfig cfg;
+    cfg.samples = 3;
+    cfg.width = 1;
+    cfg.horizon = 2;
+    cfg.candidates = 4;
+    PlannerAgent one(R, cfg, 8);
+    std::vector<std::string> lone;
+    play_game(R, deal, one, &lone);
+    CHECK(one.stats().decisions > 10);
+    for (int threads : {2, 3}) {
+      CAPTURE(threads);
+      cfg.threads = threads;
+      PlannerAgent more(R, cfg, 8);
+      std::vector<std::string> lmore;
+      play_game(R, deal, more, &lmore);
+      CHECK(lmore == lone);
+      CHECK(more.stats().steps == one.stats().steps);
+    }
+  }
+}
 }  // TEST_SUITE
+
+TEST_CASE("planner: a shortlist of one plays the option whose own turn is judged best; longer ones search") {
+  // candidates=1 needs no beam: the choice is the first of the best own turns (first_best), the
+  // expert's look-ahead without its random tie-break. With 6 candidates and 3 samples the planner
+  // spends steps on every candidate's beam and plays a legal option.
+  const Rules R = mists_rules(3, 1);
+  const Deal deal = seeded_deal(R, 3, 0);
+  State s = initial_state(R);
+  Action opts[MAX_ACTIONS];
+  int n = 0;
+  while (true) {  // the first placement with several options
+    if (is_chance(s)) {
+      apply_draw(R, s, true_next_tile(R, deal, s));
+      continue;
+    }
+    n = legal_actions(R, s, opts);
+    if (s.phase == Phase::Place && n >= 3) break;
+    apply(R, s, opts[0]);
+  }
+  PlannerConfig cfg;
+  cfg.candidates = 1;
+  PlannerAgent shortlist_of_one(R, cfg, 1);
+  State scratch;
+  Action after[MAX_ACTIONS];
+  // first_best judges each option after the rest of its turn, as the shortlist does.
+  std::vector<double> own(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    State t = s;
+    apply(R, t, opts[i]);
+    while (!is_over(t) && !is_chance(t)) {
+      const int m = legal_actions(R, t, after);
+      apply(R, t, after[m >= 2 ? first_best(R, t, after, m, cfg.weights, scratch) : 0]);
+    }
+    own[size_t(i)] = evaluate(R, t, cfg.weights);
+  }
+  const int best = int(std::max_element(own.begin(), own.end()) - own.begin());
+  CHECK(shortlist_of_one(s, opts, n) == best);
+  CHECK(shortlist_of_one.stats().decisions == 1);
+  cfg.candidates = 6;
+  cfg.samples = 3;
+  PlannerAgent searching(R, cfg, 1);
+  const int pick = searching(s, opts, n);
+  CHECK(pick >= 0);
+  CHECK(pick < n);
+  CHECK(searching.stats().steps > shortlist_of_one.stats().steps * 3);
+}
