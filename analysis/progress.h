@@ -39,14 +39,14 @@ struct Progress {
     // The solver: its whole budget, a uniform random game being some tens of engine steps (it is
     // lost within about 15 turns, results/strength); deals that end early make this a ceiling.
     if (a.name == "solver") return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
-    // The planner: in the default shortlist mode about 80 per sample, candidate, beam position and
-    // turn of horizon (the level-2 and level-3 screens of docs/solver.md: 10 samples of 6 candidates
-    // at width 1, horizon 4, took about 1.1 of mcts's time at 600 playouts); in the vote mode about
-    // 100 per sample, beam position and turn (4 x 8 x 4 took 0.73 of mcts's time).
+    // The planner: in the default shortlist mode about 60 per sample, candidate, beam position and
+    // turn of horizon (docs/performance.md: 7 samples of 6 candidates at width 1, horizon 4 took
+    // 0.74-0.97 of mcts's CPU time at 600 playouts on levels 2 and 3); in the vote mode about 100
+    // per sample, beam position and turn (4 x 8 x 4 took 0.73 of mcts's time).
     if (a.name == "planner") {
       const double turns = a.params.plan.horizon > 0 ? a.params.plan.horizon : 15;
       const double per = double(std::max(1, a.params.plan.samples)) * std::max(1, a.params.plan.width) * turns;
-      return a.params.plan.candidates > 0 ? 80.0 * per * a.params.plan.candidates : 100.0 * per;
+      return a.params.plan.candidates > 0 ? 60.0 * per * a.params.plan.candidates : 100.0 * per;
     }
     if (a.name == "expert") return 64;
     if (a.name == "greedy") return 8;

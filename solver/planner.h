@@ -39,7 +39,7 @@
 namespace mists {
 
 struct PlannerConfig {
-  int samples = 10;  // K: deals sampled per placement
+  int samples = 7;   // K: deals sampled per placement
   int width = 1;     // W: positions kept per turn of each beam
   int horizon = 4;   // H: turns the beam looks past the current one (0 = to the end of the game)
   int threads = 1;   // threads that search the samples of one placement (the choice does not depend on it)
