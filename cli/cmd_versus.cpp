@@ -27,9 +27,16 @@ void add_versus(CLI::App& app) {
       "          widen=0,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
       "          macro=K: the tree's moves are whole turns, the expert's K best (macro=0: single decisions, where\n"
       "          prune=K keeps the expert's K best placements); docs/versus.md\n"
+      "        expert and mcts also take the module pieces' weights abbey=5,piece=1.5,barn=3,toll=1,chip=0.5\n"
+      "Expansion modules (--expansions, any of them, with base or gcc; docs/versus.md):\n"
+      "  abbey_mayor  Abbey & Mayor: abbeys into holes, mayors, wagons, barns (switches abbey_in_features=no|yes,\n"
+      "               abbey_last_round=must_place|lost|may_place, wagon_range=neighbourhood|connected, barn_new_tile=yes|no)\n"
+      "  tollkeepers  The Tollkeepers: tollhouses on junctions (switch toll_flip=end_of_turn|owner_turn)\n"
+      "  abbot=on     (a switch) the abbot on monasteries and gardens; gardens come with abbey_mayor\n"
       "Examples:\n"
       "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
       "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"
+      "  mists versus --game base --expansions abbey_mayor,tollkeepers --switch abbot=on --agents expert,greedy\n"
       "  mists versus --resume results/gcc/p2\n"
       "  mists versus --game gcc --agents mcts,expert --games 2 --records 2 --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
@@ -57,6 +64,7 @@ void add_versus(CLI::App& app) {
   cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
   cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
       ->capture_default_str();
+  add_expansion_flags(*cmd, *cfg);
   cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>)");
   cmd->add_option("--resume", *resume, "Finish the tournament in this folder (its own settings; only --threads applies)");
   cmd->add_option("--threads", *threads, "Games played at once (results do not depend on it)")->capture_default_str()
@@ -69,7 +77,7 @@ void add_versus(CLI::App& app) {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--out"})
+                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--out"})
         if (cmd->count(f))
           throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
@@ -103,6 +111,7 @@ void add_versus(CLI::App& app) {
         if (eq == std::string::npos) throw UsageError("--switch: '" + s + "' is not name=value");
         c.switches.emplace_back(s.substr(0, eq), s.substr(eq + 1));
       }
+      check_expansion_flags(*cmd, c);
       try {
         c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
       } catch (const ConfigError& e) {
@@ -113,6 +122,27 @@ void add_versus(CLI::App& app) {
     const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records);
     std::cout << report << "\nwritten: " << dir << "/report.md\n";
   });
+}
+
+void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
+  cmd.add_option("--expansions", cfg.expansions,
+                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers (docs/versus.md); none by default");
+  cmd.add_option("--abbey-catalog", cfg.abbey_catalog, "Tile catalog of Abbey & Mayor (with --expansions abbey_mayor)")
+      ->capture_default_str();
+  cmd.add_option("--toll-catalog", cfg.toll_catalog, "Tile catalog of The Tollkeepers (with --expansions tollkeepers)")
+      ->capture_default_str();
+}
+
+void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg) {
+  uint8_t m = 0;
+  try {
+    m = vs::parse_modules(cfg.expansions);
+  } catch (const ConfigError& e) {
+    throw UsageError(std::string("--") + e.what());
+  }
+  cfg.expansions = vs::modules_text(m);
+  if (cmd.count("--abbey-catalog") && !(m & vs::VS_ABBEY_MAYOR)) throw UsageError("--abbey-catalog needs --expansions abbey_mayor");
+  if (cmd.count("--toll-catalog") && !(m & vs::VS_TOLLKEEPERS)) throw UsageError("--toll-catalog needs --expansions tollkeepers");
 }
 
 std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args) {
@@ -135,7 +165,8 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
     if (!versus->get_option_no_throw(name))
       throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                        "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
-                       "--seed, --switch, --base-catalog, --gcc-catalog, --out, --resume, --threads, --quiet and --records");
+                       "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
+                       "--out, --resume, --threads, --quiet and --records");
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

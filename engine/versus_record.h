@@ -20,6 +20,10 @@ struct VsRecord {
   int players = 2;
   std::string base_catalog, base_checksum;
   std::string gcc_catalog, gcc_checksum;           // gcc only
+  std::string expansions;                          // the modules, "abbey_mayor,tollkeepers" ("" none)
+  std::string abbey_catalog, abbey_checksum;       // abbey_mayor only
+  std::string toll_catalog, toll_checksum;         // tollkeepers only
+  std::string map, map_checksum;                   // map_chips only
   std::vector<std::pair<std::string, std::string>> switches;  // every switch, name = value
   uint64_t seed = 0;
   uint64_t deal = 0;
@@ -39,8 +43,11 @@ std::string write_vs_record(const VsRecord& rec);
 bool is_vs_record(const std::string& text);
 // Parses a record; a malformed line throws RecordError "name:line: field: message".
 VsRecord parse_vs_record(const std::string& text, const std::string& name);
-// Builds the rules a record names from catalogs already loaded; a checksum that differs from the
-// record's, a bad switch or player count throws RecordError naming the record line.
+// Builds the rules a record names from catalogs already loaded (`ex` the modules' data the
+// record names, its `modules` ignored); a checksum that differs from the record's, a bad switch,
+// module or player count throws RecordError naming the record line.
+VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpansions ex, const std::string& name);
+// The same for a record of a game without modules (one that names modules is refused).
 VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, const std::string& name);
 
 struct VsReplay {
@@ -78,8 +85,12 @@ VsSummary play_logged(const VsRules& R, const std::vector<uint8_t>& order, Choos
 }
 
 // The board as text: 3 x 3 characters a cell (side terrain C R F, lower case under mist; the centre
-// M monastery, K castle, + cemetery; a meeple shows its seat's digit on its region), then the scores.
+// M monastery, A abbey, G garden, K castle, + cemetery; a meeple shows its seat's digit on its
+// region), then the scores and, with the modules, each seat's pieces (barn, tollhouse, abbey,
+// chips).
 std::string render_vs_board(const VsRules& R, const VsState& s);
+// One line a seat: where its module pieces are (abbey, mayor, wagon, barn, abbot, tollhouse, chips).
+std::string render_vs_pieces(const VsRules& R, const VsState& s);
 // The board as an SVG picture: each tile's sides by terrain, mist shaded, meeples as the seats'
 // colours, a ghost count beside a meeple that holds ghosts; the scores under it.
 std::string render_vs_svg(const VsRules& R, const VsState& s, const std::string& title);

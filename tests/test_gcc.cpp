@@ -383,7 +383,7 @@ TEST_CASE("G4.2 G4.3 GD11 cemeteries: a keeper, a guard from the reserve when su
     INFO("reserve left: " << reserve_left);
     VsState s = initial_state(R);
     if (!reserve_left) {  // seat 0 has already taken its 3 reserve guards
-      for (int i = VS_MEEPLES; i < VS_MEEPLE_SLOTS; ++i) s.meeples[0][size_t(i)].guard = 1;
+      for (int i = VS_MEEPLES; i < VS_MEEPLE_SLOTS; ++i) s.meeples[0][size_t(i)].kind = VsPiece::Guard;
       s.owned[0] = VS_MEEPLE_SLOTS;
       s.reserve[0] = 0;
       s.guards[0] = VS_GCC_GUARDS + VS_GCC_RESERVE;

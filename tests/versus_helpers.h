@@ -1,0 +1,145 @@
+// Helpers of the competitive-game tests: rules with the expansion modules, hand-built positions by
+// drawing named tiles and applying decisions by their text, and random games checked against the
+// slow references at every step.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/config/load.h"
+#include "engine/versus.h"
+#include "solver/rng.h"
+#include "support.h"
+
+namespace mists::test::versus {
+
+using namespace mists::vs;
+
+inline Catalog base_catalog() { return load_catalog(source_path("configs/tiles/base-c3.toml")); }
+inline Catalog mists_catalog() { return load_catalog(source_path("configs/tiles/mists-reconstructed.toml")); }
+inline Catalog abbey_catalog() { return load_catalog(source_path("configs/tiles/abbey-mayor.toml")); }
+inline Catalog toll_catalog() { return load_catalog(source_path("configs/tiles/tollkeepers-reconstructed.toml")); }
+inline MapBoard germany_map() { return load_map(source_path("configs/tiles/map-germany-reconstructed.toml")); }
+
+// The game with the modules `modules` (VsModule bits) and the switches given as "name=value".
+inline VsRules game_rules(VsGame game, uint8_t modules, int players, const std::vector<std::string>& switches = {}) {
+  VsSwitches sw;
+  for (const std::string& kv : switches) {
+    const size_t eq = kv.find('=');
+    set_switch(sw, kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  VsExpansions ex;
+  ex.modules = modules;
+  if (modules & VS_ABBEY_MAYOR) ex.abbey = abbey_catalog();
+  if (modules & VS_TOLLKEEPERS) ex.toll = toll_catalog();
+  if (modules & VS_MAP_CHIPS) ex.map = germany_map();
+  return build_game(game, base_catalog(), game == VsGame::Gcc ? mists_catalog() : Catalog{}, std::move(ex), players, sw);
+}
+
+inline int type_id(const VsRules& R, const std::string& id) {
+  for (int t = 0; t < R.n_land_types; ++t)
+    if (R.types[size_t(t)].id == id) return t;
+  FAIL("no tile " << id);
+  return -1;
+}
+
+inline std::vector<std::string> options_text(const VsRules& R, const VsState& s) {
+  static thread_local VsAction a[VS_MAX_ACTIONS];
+  const int n = legal_actions(R, s, a);
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back(action_text(R, s, a[i]));
+  return out;
+}
+
+inline bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// Applies the legal option whose text is `text`, then checks the position.
+inline void act(const VsRules& R, VsState& s, const std::string& text) {
+  static thread_local VsAction a[VS_MAX_ACTIONS];
+  const int n = legal_actions(R, s, a);
+  for (int i = 0; i < n; ++i)
+    if (action_text(R, s, a[i]) == text) {
+      apply(R, s, a[i]);
+      const std::string err = check(R, s);
+      REQUIRE_MESSAGE(err.empty(), err);
+      return;
+    }
+  std::string all;
+  for (const auto& o : options_text(R, s)) all += " [" + o + "]";
+  FAIL("'" << text << "' is not legal here; options:" << all);
+}
+
+inline void draw(const VsRules& R, VsState& s, const std::string& id) {
+  REQUIRE(is_chance(s));
+  apply_draw(R, s, type_id(R, id));
+  REQUIRE(s.phase == VsPhase::Place);
+}
+
+// One turn: draw `id`, place it, then the meeple step (and nothing after it).
+inline void turn(const VsRules& R, VsState& s, const std::string& id, const std::string& place,
+                 const std::string& meeple = "meeple none") {
+  if (s.phase == VsPhase::AbbeyChoice) act(R, s, "abbey none");
+  draw(R, s, id);
+  act(R, s, place);
+  act(R, s, meeple);
+}
+
+// Plays one seeded game with uniform random decisions; with `slow` checks the engine at every step
+// against the slow references (placements, barn points, final scoring), and always the
+// consistency check. `seen` (optional) is called with each position before its decision.
+template <class Seen>
+VsState random_game(const VsRules& R, uint64_t seed, bool slow, Seen&& seen) {
+  std::vector<uint8_t> order = pile_in_play(R);
+  Rng deal(stream_seed(seed, 0, DEAL_STREAM));
+  deal.shuffle(order);
+  Rng rng(stream_seed(seed, 0, AGENT_STREAM));
+  VsState s = initial_state(R);
+  size_t next = 0;
+  static thread_local VsAction a[VS_MAX_ACTIONS];
+  int steps = 0;
+  while (!is_over(s)) {
+    if (is_chance(s)) {
+      if (slow) {
+        const Recount rc = slow_recount(R, s);
+        REQUIRE(rc.final_points == final_points(R, s));
+      }
+      apply_draw(R, s, order[next++]);
+    } else {
+      const int n = legal_actions(R, s, a);
+      REQUIRE(n >= 1);
+      std::set<uint32_t> fast;
+      for (int i = 0; i < n; ++i) fast.insert(a[i].bits);
+      REQUIRE(fast.size() == size_t(n));  // unique
+      if (slow && (s.phase == VsPhase::Place || s.phase == VsPhase::AbbeyChoice)) {
+        std::set<uint32_t> want, got;
+        for (int i = 0; i < n; ++i)
+          if (a[i].kind() == VsKind::Place || (a[i].kind() == VsKind::Abbey && !a[i].none())) got.insert(a[i].bits);
+        for (VsAction x : slow_placements(R, s, s.phase == VsPhase::Place ? s.drawn : R.abbey_type)) want.insert(x.bits);
+        REQUIRE(got == want);
+      }
+      if (slow && s.phase == VsPhase::Meeple && R.abbey_type >= 0 && s.piece[s.player].barn == VS_NO_NODE) {
+        std::set<uint32_t> want, got;
+        for (int i = 0; i < n; ++i)
+          if (a[i].kind() == VsKind::Barn) got.insert(a[i].bits);
+        for (VsAction x : slow_barn_points(R, s)) want.insert(x.bits);
+        REQUIRE(got == want);
+      }
+      seen(static_cast<const VsState&>(s), static_cast<const VsAction*>(a), n);
+      apply(R, s, a[rng.below(uint32_t(n))]);
+    }
+    const std::string err = check(R, s);
+    REQUIRE_MESSAGE(err.empty(), "seed " << seed << " step " << steps << ": " << err);
+    ++steps;
+  }
+  return s;
+}
+
+inline VsState random_game(const VsRules& R, uint64_t seed, bool slow) {
+  return random_game(R, seed, slow, [](const VsState&, const VsAction*, int) {});
+}
+
+}  // namespace mists::test::versus
