@@ -298,7 +298,8 @@ Recount slow_recount(const VsRules& R, const VsState& s) {
     if (q.toll_tile == NO_TILE) continue;
     const TileSpec& spec = *R.types[s.tiles[q.toll_tile].type].spec;
     std::set<int> roads;
-    for (int pos : tile_junctions(spec)[q.toll_junction]) roads.insert(b.find(id(q.toll_tile, spec.region_of(RegionKind::Road, pos))));
+    const std::vector<std::vector<int>> junctions = tile_junctions(spec);
+    for (int pos : junctions[q.toll_junction]) roads.insert(b.find(id(q.toll_tile, spec.region_of(RegionKind::Road, pos))));
     for (int c : roads) {
       if (!b.comp_open[size_t(c)]) continue;
       for (int x : members(R, s, b, c))
