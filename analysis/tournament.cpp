@@ -84,9 +84,9 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
       } else if (a.name == "expert" && key == "ghost") {
         a.expert.ghost = parse_real(value, -1000, 1000);
       } else if ((a.name == "expert" || a.name == "mcts") &&
-                 (key == "abbey" || key == "piece" || key == "barn" || key == "toll" || key == "chip")) {
+                 (key == "abbey" || key == "piece" || key == "barn" || key == "toll" || key == "chip" || key == "growth")) {
         double& w = key == "abbey" ? a.expert.abbey : key == "piece" ? a.expert.piece : key == "barn" ? a.expert.barn
-                  : key == "toll" ? a.expert.toll : a.expert.chip;
+                  : key == "toll" ? a.expert.toll : key == "chip" ? a.expert.chip : a.expert.growth;
         w = parse_real(value, -1000, 1000);
       } else {
         throw bad("no such setting of " + a.name);
@@ -102,6 +102,7 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
   a.mcts.weights.barn = a.expert.barn;
   a.mcts.weights.toll = a.expert.toll;
   a.mcts.weights.chip = a.expert.chip;
+  a.mcts.weights.growth = a.expert.growth;
   return a;
 }
 

@@ -27,7 +27,7 @@ void add_versus(CLI::App& app) {
       "          widen=0,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
       "          macro=K: the tree's moves are whole turns, the expert's K best (macro=0: single decisions, where\n"
       "          prune=K keeps the expert's K best placements); docs/versus.md\n"
-      "        expert and mcts also take the module pieces' weights abbey=5,piece=1.5,barn=3,toll=1,chip=0.5\n"
+      "        expert and mcts also take the module pieces' weights abbey=5,piece=0.75,barn=3,toll=0.5,chip=0.5,growth=1\n"
       "Expansion modules (--expansions, any of them, with base or gcc; docs/versus.md):\n"
       "  abbey_mayor  Abbey & Mayor: abbeys into holes, mayors, wagons, barns (switches abbey_in_features=no|yes,\n"
       "               abbey_last_round=must_place|lost|may_place, wagon_range=neighbourhood|connected, barn_new_tile=yes|no)\n"

@@ -52,7 +52,19 @@ double hand_value(const VsRules& R, const VsState& s, int p, const ExpertWeights
     v += w.abbey * (s.abbeys >> p & 1) + w.barn * (q.barn == VS_NO_NODE);
     v += w.piece * ((m[VS_SLOT_MAYOR].node == VS_NO_NODE) + (m[VS_SLOT_WAGON].node == VS_NO_NODE));
   }
-  if (R.switches.abbot) v += w.piece * (m[VS_SLOT_ABBOT].node == VS_NO_NODE);
+  if (R.switches.abbot) {
+    const uint16_t at = m[VS_SLOT_ABBOT].node;
+    if (at == VS_NO_NODE) {
+      v += w.piece;
+    } else if (s.left > 0) {
+      // An abbot on the board gains a point for each neighbour still to come: taking it back is
+      // worth its value now, so it waits while the pile is long and its site far from full.
+      const VsCell c = s.tiles[s.nodes[at].tile].cell;
+      int ring = 0;
+      for (int d : VS_RING) ring += s.grid[size_t(c + d)] != 0;
+      v += w.growth * (8 - ring) * double(s.left) / double(R.tiles_in_play);
+    }
+  }
   if (R.has(VS_TOLLKEEPERS)) v += w.toll * (q.toll_tile == NO_TILE);
   if (R.has(VS_MAP_CHIPS)) v += w.chip * (q.chips[0] + 2 * q.chips[1]);
   return v;

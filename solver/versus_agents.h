@@ -38,17 +38,20 @@ double position_value(const VsRules& R, const VsState& s, int seat, Objective ob
 // is close to scared off). With the modules, pieces in hand earn later too: `abbey` for the abbey
 // tile (an extra turn into a hole, its monastery at least 5 points), `piece` for the mayor, the
 // wagon and the abbot, `barn` for the barn (4 a finished city beside its field at the end), `toll`
-// for a tollhouse not yet placed, `chip` for each chip point held (towards an upgrade). With
-// `margin` the best opponent's same figure is subtracted.
+// for a tollhouse not yet placed, `chip` for each chip point held (towards an upgrade); an abbot
+// on the board `growth` for each empty cell around it times the share of the pile left (the
+// points it may still gain, which taking it back forgoes). With `margin` the best opponent's same
+// figure is subtracted.
 struct ExpertWeights {
   double meeple = 1.5;
   double guard = 2.0;
   double ghost = 1.0;
   double abbey = 5.0;
-  double piece = 1.5;
+  double piece = 0.75;
   double barn = 3.0;
-  double toll = 1.0;
+  double toll = 0.5;
   double chip = 0.5;
+  double growth = 1.0;
   bool margin = true;
 };
 // The expert's terms for seat p beyond score and final scoring: pieces in hand less ghosts.
