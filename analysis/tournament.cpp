@@ -84,9 +84,11 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
       } else if (a.name == "expert" && key == "ghost") {
         a.expert.ghost = parse_real(value, -1000, 1000);
       } else if ((a.name == "expert" || a.name == "mcts") &&
-                 (key == "abbey" || key == "piece" || key == "barn" || key == "toll" || key == "chip" || key == "growth")) {
+                 (key == "abbey" || key == "piece" || key == "barn" || key == "toll" || key == "chip" || key == "growth" ||
+                  key == "meeple_am")) {
         double& w = key == "abbey" ? a.expert.abbey : key == "piece" ? a.expert.piece : key == "barn" ? a.expert.barn
-                  : key == "toll" ? a.expert.toll : key == "chip" ? a.expert.chip : a.expert.growth;
+                  : key == "toll" ? a.expert.toll : key == "chip" ? a.expert.chip : key == "growth" ? a.expert.growth
+                  : a.expert.meeple_am;
         w = parse_real(value, -1000, 1000);
       } else {
         throw bad("no such setting of " + a.name);
@@ -97,12 +99,7 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
   }
   a.mcts.objective = a.objective;
   a.expert.margin = a.objective != vs::Objective::Own;
-  a.mcts.weights.abbey = a.expert.abbey;
-  a.mcts.weights.piece = a.expert.piece;
-  a.mcts.weights.barn = a.expert.barn;
-  a.mcts.weights.toll = a.expert.toll;
-  a.mcts.weights.chip = a.expert.chip;
-  a.mcts.weights.growth = a.expert.growth;
+  a.mcts.weights = a.expert;  // its leaves and turns: the expert's terms (`margin` is the objective's)
   return a;
 }
 

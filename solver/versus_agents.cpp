@@ -44,7 +44,8 @@ double hand_value(const VsRules& R, const VsState& s, int p, const ExpertWeights
   const int end = R.pieces ? VS_ALL_SLOTS : s.owned[size_t(p)];
   int ghosts = 0;
   for (int i = 0; i < end; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
-  double v = w.meeple * s.supply[size_t(p)] + w.guard * s.guards[size_t(p)] - w.ghost * ghosts;
+  double v = (R.abbey_type >= 0 ? w.meeple_am : w.meeple) * s.supply[size_t(p)] + w.guard * s.guards[size_t(p)] -
+             w.ghost * ghosts;
   if (!R.pieces && !R.modules) return v;
   const auto& m = s.meeples[size_t(p)];
   const VsSeatPieces& q = s.piece[size_t(p)];

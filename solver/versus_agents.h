@@ -44,6 +44,8 @@ double position_value(const VsRules& R, const VsState& s, int seat, Objective ob
 // figure is subtracted.
 struct ExpertWeights {
   double meeple = 1.5;
+  double meeple_am = 0.75;  // `meeple` when Abbey & Mayor is played: a seat has more pieces to deploy
+                            // and barns score fields in play (screened on 2 and 4 players)
   double guard = 2.0;
   double ghost = 1.0;
   double abbey = 5.0;
