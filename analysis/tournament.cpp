@@ -383,23 +383,36 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
 
 // Plays game g of a pair: the deal is shared by every pair and both seatings. With `record`, also
 // writes the game's record there.
-// The tile order of deal `deal` (top first).
-std::vector<uint8_t> deal_order(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
-  std::vector<uint8_t> order = vs::pile_in_play(R);
+}  // namespace
+
+vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
+  vs::VsDeal d;
+  d.order = vs::pile_in_play(R);
   Rng rng(stream_seed(seed, deal, DEAL_STREAM));
-  rng.shuffle(order);
-  return order;
+  rng.shuffle(d.order);
+  if (!R.on_map) return d;
+  d.setup.rot = {uint8_t(rng.below(4)), uint8_t(rng.below(4))};  // M1.2
+  d.setup.second = d.order[0];
+  std::vector<vs::VsCell> squares = R.chip_squares;  // M2.3: the stream orders them
+  rng.shuffle(squares);
+  d.setup.chips = vs::lay_chips(R, squares);
+  d.chip_values.assign(vs::VS_CHIP_ONES, 1);
+  d.chip_values.insert(d.chip_values.end(), vs::VS_CHIP_TWOS, 2);
+  rng.shuffle(d.chip_values);
+  return d;
 }
 
-// Plays `order` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
+namespace {
+
+// Plays `deal` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
 // record there.
-vs::VsSummary play_seats(const vs::VsRules& R, const std::vector<uint8_t>& order, std::vector<VsChooser>& seat,
+vs::VsSummary play_seats(const vs::VsRules& R, const vs::VsDeal& dealt, std::vector<VsChooser>& seat,
                          const std::vector<std::string>& names, uint64_t seed, uint64_t deal, std::string* record_text) {
   auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
-  if (!record_text) return vs::play_game(R, order, choose);
+  if (!record_text) return vs::play_game(R, dealt, choose);
   std::vector<std::string> steps;
-  const vs::VsSummary out = vs::play_logged(R, order, choose, steps);
-  vs::VsRecord rec = vs::make_vs_record(R, order, seed, deal, names, revision());
+  const vs::VsSummary out = vs::play_logged(R, dealt, choose, steps);
+  vs::VsRecord rec = vs::make_vs_record(R, dealt, seed, deal, names, revision());
   for (const auto& st : steps) rec.steps.push_back({st, 0});
   for (int p = 0; p < R.players; ++p) rec.result.push_back(out.score[size_t(p)]);
   *record_text = vs::write_vs_record(rec);
@@ -411,7 +424,7 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
   const std::pair<int, int> ij = cfg.pair(pair);
   const int i = ij.first, j = ij.second;
   const int deal = g / 2;
-  const std::vector<uint8_t> order = deal_order(R, cfg.seed, uint64_t(deal));
+  const vs::VsDeal order = make_vs_deal(R, cfg.seed, uint64_t(deal));
   std::vector<VsChooser> seat(size_t(cfg.players));
   std::vector<std::string> names;
   for (int p = 0; p < cfg.players; ++p) {
@@ -441,7 +454,7 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
   std::vector<VsChooser> seat;
   for (int p = 0; p < R.players; ++p)
     seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(p))));
-  return play_seats(R, deal_order(R, seed, deal), seat, agents, seed, deal, &record_text);
+  return play_seats(R, make_vs_deal(R, seed, deal), seat, agents, seed, deal, &record_text);
 }
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,

@@ -80,6 +80,12 @@ struct TournamentGame {
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
                            const std::string& command, bool quiet, int records = 0);
 
+// Deal `deal` of a run seeded `seed`: the pile shuffled by the deal's stream; on a map then, from
+// the same stream, the two set-up rotations (M1.2), the chip squares' order for chip_layout=greedy
+// (M2.3) and the chips' values in the order they are taken. Without a map the order alone, as
+// before the map existed.
+vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal);
+
 // One competitive game, as `mists play --game base|gcc` plays it: the tile order of deal `deal` of
 // a tournament seeded `seed`, agents[p] (an agent text) on seat p with the random stream a
 // tournament gives seat p in the first seating of its first pair. So with two agents A, B seated

@@ -30,7 +30,7 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
     if (cmd.count(f))
       throw UsageError(std::string(f) + " is a co-op flag; --game " + game +
                        " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --expansions, "
-                       "--abbey-catalog, --toll-catalog, --out, --show and --svg");
+                       "--abbey-catalog, --toll-catalog, --map, --out, --show and --svg");
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
   analysis::TournamentConfig c = files;
@@ -146,7 +146,7 @@ void add_play(CLI::App& app) {
       return;
     }
     for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--abbey-catalog",
-                          "--toll-catalog", "--svg"})
+                          "--toll-catalog", "--map", "--svg"})
       if (cmd->count(f))
         throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");

@@ -29,15 +29,19 @@ void add_versus(CLI::App& app) {
       "          prune=K keeps the expert's K best placements); docs/versus.md\n"
       "        expert and mcts also take the module pieces' weights meeple_am=0.75,abbey=5,piece=0.75,barn=3,toll=0.5,\n"
       "          chip=0.5,growth=1 (docs/versus.md)\n"
-      "Expansion modules (--expansions, any of them, with base or gcc; docs/versus.md):\n"
+      "Expansion modules (--expansions, any of them; docs/versus.md):\n"
       "  abbey_mayor  Abbey & Mayor: abbeys into holes, mayors, wagons, barns (switches abbey_in_features=no|yes,\n"
       "               abbey_last_round=must_place|lost|may_place, wagon_range=neighbourhood|connected, barn_new_tile=yes|no)\n"
       "  tollkeepers  The Tollkeepers: tollhouses on junctions (switch toll_flip=end_of_turn|owner_turn)\n"
+      "  map_chips    Map-Chips Germany, base game only (--map FILE; switches map_starts=Rostock+Stuttgart,\n"
+      "               city_closed_side=border|field, border_monastery=filled|empty, map_towns=plain,\n"
+      "               chip_layout=greedy|fixed:X.Y/X.Y/..., upgrades_per_turn=1|any)\n"
       "  abbot=on     (a switch) the abbot on monasteries and gardens; gardens come with abbey_mayor\n"
       "Examples:\n"
       "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
       "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"
       "  mists versus --game base --expansions abbey_mayor,tollkeepers --switch abbot=on --agents expert,greedy\n"
+      "  mists versus --game base --map configs/tiles/map-germany-reconstructed.toml --players 4 --agents expert,greedy\n"
       "  mists versus --resume results/gcc/p2\n"
       "  mists versus --game gcc --agents mcts,expert --games 2 --records 2 --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
@@ -78,7 +82,7 @@ void add_versus(CLI::App& app) {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--out"})
+                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out"})
         if (cmd->count(f))
           throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
@@ -127,10 +131,12 @@ void add_versus(CLI::App& app) {
 
 void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
   cmd.add_option("--expansions", cfg.expansions,
-                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers (docs/versus.md); none by default");
+                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers, map_chips (docs/versus.md); none by default");
   cmd.add_option("--abbey-catalog", cfg.abbey_catalog, "Tile catalog of Abbey & Mayor (with --expansions abbey_mayor)")
       ->capture_default_str();
   cmd.add_option("--toll-catalog", cfg.toll_catalog, "Tile catalog of The Tollkeepers (with --expansions tollkeepers)")
+      ->capture_default_str();
+  cmd.add_option("--map", cfg.map, "Map of Map-Chips Germany; giving it plays the module (--expansions map_chips)")
       ->capture_default_str();
 }
 
@@ -141,6 +147,7 @@ void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg)
   } catch (const ConfigError& e) {
     throw UsageError(std::string("--") + e.what());
   }
+  if (cmd.count("--map")) m = uint8_t(m | vs::VS_MAP_CHIPS);
   cfg.expansions = vs::modules_text(m);
   if (cmd.count("--abbey-catalog") && !(m & vs::VS_ABBEY_MAYOR)) throw UsageError("--abbey-catalog needs --expansions abbey_mayor");
   if (cmd.count("--toll-catalog") && !(m & vs::VS_TOLLKEEPERS)) throw UsageError("--toll-catalog needs --expansions tollkeepers");
@@ -167,7 +174,7 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
       throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                        "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
                        "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
-                       "--out, --resume, --threads, --quiet and --records");
+                       "--map, --out, --resume, --threads, --quiet and --records");
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

@@ -425,7 +425,8 @@ void check_capacity(const VsRules& R, const std::string& file) {
     throw ConfigError(file + ": tile: " + std::to_string(R.types.size()) + " tile designs; the competitive engine holds " +
                       std::to_string(VS_MAX_TYPES));
   const int abbeys = R.abbey_type >= 0 ? R.players : 0;  // they fill holes: the board's reach does not grow
-  const int capacity = std::min(VS_W / 2 - 3, VS_MAX_TILES - int(R.start_types.size()) - abbeys);
+  const int squares = R.on_map ? int(R.city_specs.size()) : 0;  // the large cities' squares
+  const int capacity = std::min(VS_W / 2 - 3, VS_MAX_TILES - int(R.start_types.size()) - abbeys - squares);
   if (R.tiles_in_play > capacity)
     throw ConfigError(file + ": tiles: " + std::to_string(R.tiles_in_play) + " tiles in the draw pile; the competitive "
                       "board holds " + std::to_string(capacity));
@@ -458,8 +459,16 @@ VsRules build_game(VsGame game, Catalog base, Catalog gcc, VsExpansions ex, int 
     if ((R.switches.given & m) && !(R.modules & m))
       throw ConfigError("switches: a switch of " + std::string(module_name(m)) + " is set, but the game does not play that "
                         "module (--expansions " + std::string(module_name(m)) + ")");
-  if (R.has(VS_MAP_CHIPS))
-    throw ConfigError("expansions: map_chips is not played by this build of the competitive engine yet");
+  if (R.has(VS_MAP_CHIPS)) {
+    if (is_gcc)
+      throw ConfigError("expansions: map_chips plays the base game only: GCC's 2x2 start tile has no place on the map's "
+                        "single start squares (M1.2)");
+    R.map = std::move(ex.map);
+    const std::vector<CatalogIssue> issues = validate_map(R.map);
+    if (!issues.empty()) throw ConfigError(format_issues(R.map.path, issues));
+    R.on_map = true;
+    R.setup_tiles = 1;  // M1.2: the pile's top tile on the second start square
+  }
   if (is_gcc) {
     R.gcc_catalog = std::move(gcc);
     for (const TileSpec& t : R.catalog.tiles)
@@ -487,6 +496,13 @@ VsRules build_game(VsGame game, Catalog base, Catalog gcc, VsExpansions ex, int 
     R.abbey_type = int(R.types.size());
     R.types.push_back(compile_type(*R.abbey_catalog.find_special("abbey"), R.abbey_catalog, is_gcc));
     R.closing = true;
+  }
+  if (R.on_map) {
+    detail::build_map(R);
+    R.closing = true;  // the large cities' closed sides
+    if (R.tiles_in_play + 1 > R.map.tile_squares())
+      throw ConfigError(R.map.path + ": rows: " + std::to_string(R.map.tile_squares()) + " squares take tiles; the game has " +
+                        std::to_string(R.tiles_in_play + 1) + " tiles (M1.1)");
   }
   if (R.switches.abbot) {
     bool gardens = false;
@@ -542,9 +558,11 @@ uint16_t unite(VsState& s, uint16_t a, uint16_t b) {
   return ra;
 }
 
-int ring_tiles(const VsRules&, const VsState& s, VsCell c) {
+int ring_tiles(const VsRules& R, const VsState& s, VsCell c) {
   int k = 0;
   for (int d : VS_RING) k += s.grid[size_t(c + d)] != 0;
+  if (R.on_map && R.switches.border_monastery_filled)  // M1.5: squares off the map count as filled
+    for (int d : VS_RING) k += R.square[size_t(c + d)] == VS_SQ_OFF;
   return k;
 }
 
@@ -579,9 +597,12 @@ void close_side(const VsRules& R, VsState& s, const VsTile& a, const VsOrientati
   }
 }
 
+}  // namespace
+
 // Places the tile and joins its regions to the neighbours'. Returns its index; `ghost_due` gets
-// bit 1 for a misty-misty slot pair and bit 2 for a split pair (G3.2).
-int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8_t& ghost_due) {
+// bit 1 for a misty-misty slot pair and bit 2 for a split pair (G3.2). On a map a side facing no
+// square closes its road or city (M1.5), and a large city next to the tile is connected (M1.4).
+int detail::put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8_t& ghost_due) {
   const int ti = s.n_tiles++;
   const VsType& T = R.types[size_t(type)];
   VsTile& t = s.tiles[size_t(ti)];
@@ -606,7 +627,14 @@ int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8
   ghost_due = 0;
   for (int side = 0; side < SIDE_NB; ++side) {
     const uint8_t nb = s.grid[size_t(cell + VS_STEP[size_t(side)])];
-    if (!nb) continue;
+    if (!nb) {
+      if (R.on_map && R.square[size_t(cell + VS_STEP[size_t(side)])] == VS_SQ_OFF && !(o.closes >> side & 1)) {
+        const int r = o.region[size_t(slot_of(side, 1))];
+        const RegionKind k = T.regions[size_t(r)].kind;
+        if (k == RegionKind::Road || k == RegionKind::City) --s.nodes[find_mut(s, uint16_t(t.node + r))].open;
+      }
+      continue;
+    }
     const VsTile& u = s.tiles[nb - 1u];
     const VsOrientation& uo = R.types[u.type].rot[u.rot];
     if (R.closing && ((o.closes >> side | uo.closes >> opposite(side)) & 1)) {
@@ -644,7 +672,7 @@ int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8
     }
   for (int side = 0; side < SIDE_NB; ++side) {
     const VsCell c2 = VsCell(cell + VS_STEP[size_t(side)]);
-    if (s.grid[c2]) continue;
+    if (s.grid[c2] || !takes_tile(R, c2)) continue;
     const int facing = opposite(side);  // the side of c2 that touches this tile
     const bool any = o.closes >> side & 1;
     const uint8_t mask = any ? 0 : uint8_t(3u << (2 * facing));
@@ -653,16 +681,16 @@ int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8
     while (i < s.n_frontier && s.frontier[size_t(i)] != c2) ++i;
     if (i == s.n_frontier) {
       s.frontier[size_t(i)] = c2;
-      s.front_mask[size_t(i)] = s.front_value[size_t(i)] = 0;
+      s.front_mask[size_t(i)] = R.on_map ? R.fixed_mask[c2] : 0;  // M1.3, M1.4: what the map asks there
+      s.front_value[size_t(i)] = R.on_map ? R.fixed_value[c2] : 0;
       ++s.n_frontier;
     }
     s.front_mask[size_t(i)] |= mask;
     s.front_value[size_t(i)] |= value;
   }
+  if (R.on_map && type < R.first_city_type) connect_cities(R, s, cell);
   return ti;
 }
-
-}  // namespace
 
 int detail::misty_cells(const VsRules& R, const VsState& s, VsCell c) {
   int k = R.types[s.tiles[s.grid[c] - 1u].type].misty;
@@ -700,6 +728,7 @@ void lift(VsState& s, int p, VsMeeple& m) {
   m.node = VS_NO_NODE;
   s.ghosts = uint8_t(s.ghosts + m.ghosts);
   m.ghosts = 0;
+  if (m.chip) ++s.chips_out[m.chip - 1u];  // M5.2: the chip under it leaves the game
   m.chip = 0;
   if (m.kind == VsPiece::Normal) ++s.supply[size_t(p)];
   else if (m.kind == VsPiece::Guard) ++s.guards[size_t(p)];
@@ -889,7 +918,9 @@ std::array<int, VS_MAX_PLAYERS> final_points(const VsRules& R, const VsState& s)
   return to;
 }
 
-VsState initial_state(const VsRules& R) {
+namespace {
+
+VsState empty_state(const VsRules& R) {
   VsState s;
   std::memset(static_cast<void*>(&s), 0, sizeof s);
   for (auto& row : s.meeples)
@@ -908,15 +939,65 @@ VsState initial_state(const VsRules& R) {
   for (auto& q : s.piece) q = VsSeatPieces{};
   if (R.abbey_type >= 0) s.abbeys = uint8_t((1u << R.players) - 1);  // A1.1
   s.ghosts = gcc ? VS_GHOSTS : 0;  // G2.3: the start tile's ghost symbols are ignored
-  uint8_t due = 0;
-  for (size_t k = 0; k < R.start_types.size(); ++k)
-    put_tile(R, s, R.start_types[k], vs_cell(VS_START + R.start_at[k].first, VS_START + R.start_at[k].second), 0, due);
   for (int t = 0; t < R.n_land_types; ++t) s.unseen[size_t(t)] = uint8_t(R.types[size_t(t)].copies);
   s.left = uint8_t(R.tiles_in_play);
   s.phase = VsPhase::Draw;
   s.drawn = NO_TILE;
   s.last = NO_TILE;
   return s;
+}
+
+}  // namespace
+
+VsState initial_state(const VsRules& R) {
+  if (R.on_map) throw ConfigError("map: a game on a map starts from its set-up (M1.2): initial_state(R, setup)");
+  VsState s = empty_state(R);
+  uint8_t due = 0;
+  for (size_t k = 0; k < R.start_types.size(); ++k)
+    put_tile(R, s, R.start_types[k], vs_cell(VS_START + R.start_at[k].first, VS_START + R.start_at[k].second), 0, due);
+  return s;
+}
+
+VsState initial_state(const VsRules& R, const VsSetup& setup) {
+  if (!R.on_map) return initial_state(R);
+  if (setup.second < 0 || setup.second >= R.n_land_types || !R.types[size_t(setup.second)].copies || setup.rot[0] > 3 ||
+      setup.rot[1] > 3 || setup.chips.size() > size_t(VS_CHIPS))
+    throw ConfigError("map: a set-up needs the second square's tile from the pile, two rotations 0-3 and at most " +
+                      std::to_string(VS_CHIPS) + " chips (M1.2, M2.1)");
+  VsState s = empty_state(R);
+  uint8_t due = 0;
+  // M1.2: the start tile on the first start square, the pile's top tile on the second, each turned
+  // as the deal says; no side is compared.
+  put_tile(R, s, R.start_types[0], vs_cell(VS_START, VS_START), setup.rot[0], due);
+  put_tile(R, s, setup.second, R.second_start, setup.rot[1], due);
+  --s.unseen[size_t(setup.second)];
+  --s.left;
+  for (int k = 0; k < s.n_tiles; ++k) {  // what the set-up tiles finished against the border
+    const VsType& T = R.types[s.tiles[size_t(k)].type];
+    for (int r = 0; r < T.n_regions; ++r) {
+      const uint16_t root = find_mut(s, uint16_t(s.tiles[size_t(k)].node + r));
+      if ((T.regions[size_t(r)].kind == RegionKind::City || T.regions[size_t(r)].kind == RegionKind::Road) &&
+          s.nodes[root].open == 0)
+        s.nodes[root].done = 1;
+    }
+  }
+  for (size_t k = 0; k < setup.chips.size(); ++k) {  // M2.2: face down
+    if (!takes_tile(R, setup.chips[k]) || s.grid[setup.chips[k]])
+      throw ConfigError("map: chip " + std::to_string(k) + " lies on no free square");
+    s.chip_cell[k] = setup.chips[k];
+    s.chips_down |= 1u << k;
+  }
+  s.n_chips = uint8_t(setup.chips.size());
+  s.chips_unseen = {VS_CHIP_ONES, VS_CHIP_TWOS};
+  return s;
+}
+
+VsState deal_state(const VsRules& R, const VsDeal& deal, size_t* next) {
+  *next = size_t(R.setup_tiles);
+  if (!R.on_map) return initial_state(R);
+  VsSetup setup = deal.setup;
+  setup.second = deal.order.at(0);
+  return initial_state(R, setup);
 }
 
 bool can_place(const VsRules& R, const VsState& s, int type) {
@@ -1134,6 +1215,7 @@ void begin_end(const VsRules& R, VsState& s, int next) {
 
 void end_turn(const VsRules& R, VsState& s) {
   if (R.has(VS_TOLLKEEPERS)) flip_tolls(R, s);
+  s.piece[s.turn_seat].upgrades = 0;
   s.player = uint8_t((s.turn_seat + 1) % R.players);
   s.drawn = NO_TILE;
   if (s.last_round) next_in_last_round(R, s);
@@ -1153,6 +1235,17 @@ void next_wagon(const VsRules& R, VsState& s) {
     }
   }
   end_turn(R, s);
+}
+
+// M3.1: a tile placed on a face-down chip turns it up (a chance step). Returns whether it did.
+bool take_chip(VsState& s, VsCell c) {
+  for (int k = 0; k < s.n_chips; ++k)
+    if ((s.chips_down >> k & 1) && s.chip_cell[size_t(k)] == c) {
+      s.chip_taken = uint8_t(k);
+      s.phase = VsPhase::ChipValue;
+      return true;
+    }
+  return false;
 }
 
 // Step 3 and what follows it.
@@ -1262,6 +1355,10 @@ int legal_actions(const VsRules& R, const VsState& s, VsAction* out) {
       out[n++] = VsAction::wagon_back();
       n += wagon_options(R, s, out + n);
       break;
+    case VsPhase::Upgrade:  // M4.1
+      out[n++] = VsAction::upgrade_none();
+      n += upgrade_options(R, s, out + n);
+      break;
     default: break;
   }
   return n;
@@ -1275,12 +1372,15 @@ void apply(const VsRules& R, VsState& s, VsAction a) {
       const int ti = put_tile(R, s, s.drawn, a.cell(), a.rot(), s.ghost_due);
       s.last = uint8_t(ti);
       ++s.turn;
-      const VsTile& t = s.tiles[size_t(ti)];
-      const VsType& T = R.types[t.type];
-      for (int r = 0; r < T.n_regions; ++r) {
-        const RegionKind k = T.regions[size_t(r)].kind;
-        if (k == RegionKind::City || k == RegionKind::Road) mark_finished(s, find_mut(s, uint16_t(t.node + r)));
+      for (int i = ti; i < s.n_tiles; ++i) {  // the tile, and a large city it connected (M1.4)
+        const VsTile& t = s.tiles[size_t(i)];
+        const VsType& T = R.types[t.type];
+        for (int r = 0; r < T.n_regions; ++r) {
+          const RegionKind k = T.regions[size_t(r)].kind;
+          if (k == RegionKind::City || k == RegionKind::Road) mark_finished(s, find_mut(s, uint16_t(t.node + r)));
+        }
       }
+      if (take_chip(s, a.cell())) return;  // M3.1
       next_step(R, s);  // G3.1: only the slot pairs matter; G3.3 before G3.4
       return;
     }
@@ -1307,9 +1407,17 @@ void apply(const VsRules& R, VsState& s, VsAction a) {
         if (k == RegionKind::City || k == RegionKind::Road) mark_finished(s, find_mut(s, uint16_t(u.node + r)));
       }
       s.ghost_due = 0;
+      if (take_chip(s, c)) return;  // M3.1: the abbey is a tile too
       s.phase = VsPhase::Meeple;
       return;
     }
+    case VsKind::Upgrade:  // M4.1
+      if (!a.none()) {
+        upgrade(R, s, a);
+        if (R.switches.upgrades_any && can_upgrade(R, s)) return;  // M4.2 `any`: another
+      }
+      finish_turn(R, s);
+      return;
     case VsKind::Ghost:
       attach_ghost(s, a.seat(), a.slot());
       next_step(R, s);
@@ -1362,10 +1470,25 @@ void apply(const VsRules& R, VsState& s, VsAction a) {
       q.toll_junction = uint8_t(a.junction());
       break;
     }
-    case VsKind::Upgrade: break;
   }
   // Roots may have moved since the placement only through path halving, never through unions.
+  if (R.on_map && can_upgrade(R, s)) {  // M4.1: after the meeple step, placed or not
+    s.phase = VsPhase::Upgrade;
+    return;
+  }
   finish_turn(R, s);
+}
+
+void apply_chip(const VsRules& R, VsState& s, int value) {
+  const int p = s.player;
+  --s.chips_unseen[size_t(value - 1)];
+  s.chips_down &= ~(1u << s.chip_taken);
+  ++s.piece[size_t(p)].chips[size_t(value - 1)];  // kept face up
+  s.stats[size_t(p)].chip_points = uint16_t(s.stats[size_t(p)].chip_points + value);
+  Points to{};
+  to[size_t(p)] = value;  // at once, in step 1
+  add_floored(R, s, to);
+  next_step(R, s);
 }
 
 VsBox bounding_box(const VsState& s) {

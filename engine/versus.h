@@ -17,6 +17,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "catalog.h"
@@ -214,6 +215,19 @@ struct VsRules {
   int abbey_type = -1;              // Abbey & Mayor: the abbey's design
   bool pieces = false;              // seats hold pieces in the module slots (mayor, wagon, abbot)
   bool closing = false;             // some design has a closing side (the abbey, a large city)
+  // Map-Chips Germany (M1, M2): the map's squares on the grid, map square (x, y) at grid cell
+  // (x + map_dx, y + map_dy), so that the start tile's square is the grid's start cell.
+  bool on_map = false;
+  int map_dx = 0, map_dy = 0;
+  std::vector<uint8_t> square;       // by grid cell: VS_SQ_OFF, _NORMAL, _START, _TOWN, or VS_SQ_CITY + k
+  std::vector<uint8_t> fixed_mask, fixed_value;  // by grid cell: what the map asks of a tile there
+                                                 // (a border feature, a large city's side), as a frontier constraint
+  VsCell second_start = 0;           // the second start square's cell (M1.2)
+  int first_city_type = -1;          // the designs of the large cities' squares, from here on
+  std::vector<std::vector<int>> city_types;  // the designs of each large city's squares
+  std::vector<TileSpec> city_specs;  // their catalog entries (a city region on the open sides)
+  std::vector<VsCell> chip_squares;  // M2.2: the squares where a chip may lie, in map reading order
+  int setup_tiles = 0;               // tiles of the pile placed at set-up (M1.2: 1 on a map)
 
   bool has(VsModule m) const { return (modules & m) != 0; }
   std::string describe() const;
@@ -244,6 +258,15 @@ struct VsExpansions {
 // refuse, a switch of a module that is not in play, a module whose data is missing, the abbot
 // without gardens, and a map with GCC.
 VsRules build_game(VsGame game, Catalog base, Catalog gcc, VsExpansions ex, int players, VsSwitches switches = {});
+
+// The squares of a map by kind (VsRules::square).
+constexpr uint8_t VS_SQ_OFF = 0, VS_SQ_NORMAL = 1, VS_SQ_START = 2, VS_SQ_TOWN = 3, VS_SQ_CITY = 4;
+// The grid cell of map square (x, y); the map square of a grid cell.
+inline VsCell map_cell(const VsRules& R, int x, int y) { return vs_cell(x + R.map_dx, y + R.map_dy); }
+inline bool takes_tile(const VsRules& R, VsCell c) {
+  return !R.on_map || (R.square[c] >= VS_SQ_NORMAL && R.square[c] <= VS_SQ_TOWN);
+}
+inline bool off_map(const VsRules& R, VsCell c) { return R.on_map && R.square[c] == VS_SQ_OFF; }
 
 // ---- Position ------------------------------------------------------------------------------------
 // A turn is Draw, Place, then in GCC the ghost steps (G2.4 step 2a), then Meeple. With Abbey &
@@ -348,6 +371,8 @@ struct VsState {
   uint8_t n_chips;       // chips laid out
   std::array<uint8_t, 2> chips_unseen;  // values of 1 and 2 not yet turned up (M2.3)
   uint32_t cities_on;    // bit k: large city k of the map is connected (M1.4)
+  std::array<uint8_t, 2> chips_out;     // chips of 1 and 2 that left the game (M4.1, M5.2)
+  uint8_t chip_taken;    // the chip the tile just placed lies on, during ChipValue
 
   std::array<uint8_t, VS_MAX_TYPES> unseen;  // copies of each type still in the draw pile
   uint8_t left;                           // tiles in the draw pile
@@ -422,14 +447,40 @@ struct VsAction {
   friend constexpr bool operator==(VsAction a, VsAction b) { return a.bits == b.bits; }
 };
 
+// What a game's set-up takes from its deal besides the pile (M1.2, M2.3): on a map, the start
+// tile's rotation, the pile's top tile and its rotation on the second start square, and where the
+// chips lie (map cells). Without a map it is empty.
+struct VsSetup {
+  std::array<uint8_t, 2> rot{};  // the start tile's, the second square's
+  int second = -1;               // the design on the second start square (the pile's top tile)
+  std::vector<VsCell> chips;     // the chips' squares (chip_layout, see lay_chips)
+};
+
+// A deal: the pile order (top first), the set-up of a map, the chips' values in the order they are
+// taken (M2.3: a shuffle of 18 ones and 12 twos).
+struct VsDeal {
+  std::vector<uint8_t> order;
+  VsSetup setup;
+  std::vector<uint8_t> chip_values;
+};
+// M2.3 `greedy`: walks `order` (the eligible squares in the order the caller's stream gave them)
+// and lays a chip on each square that touches no chip laid before, until VS_CHIPS lie; `fixed`:
+// the squares of the switch. Without a map, none.
+std::vector<VsCell> lay_chips(const VsRules& R, const std::vector<VsCell>& order);
+
 VsState initial_state(const VsRules& R);
+// A game on a map needs its set-up (M1.2): throws ConfigError without it.
+VsState initial_state(const VsRules& R, const VsSetup& setup);
 inline bool is_over(const VsState& s) { return s.phase == VsPhase::Over; }
-inline bool is_chance(const VsState& s) { return s.phase == VsPhase::Draw; }
+inline bool is_chance(const VsState& s) { return s.phase == VsPhase::Draw || s.phase == VsPhase::ChipValue; }
 
 // Takes `type` from the pile; when it fits nowhere it is discarded (G1.4) and the next draw is due
 // (or the game ends with the pile). Precondition: is_chance(s), s.unseen[type] > 0.
 void apply_draw(const VsRules& R, VsState& s, int type);
 bool can_place(const VsRules& R, const VsState& s, int type);
+// M3.1: the chip under the tile just placed turns up `value` (1 or 2): its seat scores it and keeps
+// it. Precondition: s.phase == VsPhase::ChipValue, s.chips_unseen[value - 1] > 0.
+void apply_chip(const VsRules& R, VsState& s, int value);
 
 // The legal options of the seat to move, unique; at least 1 at a decision, 0 at a draw or the end.
 int legal_actions(const VsRules& R, const VsState& s, VsAction* out);
@@ -502,17 +553,24 @@ struct VsSummary {
 };
 VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int forced);
 
-// Plays the pile `order` (top first) to the end. `choose(state, options, n)` returns an index; it
-// is asked only when n >= 2.
+// The set-up of `deal` and the position after it; the pile draws start at deal.order[*next].
+VsState deal_state(const VsRules& R, const VsDeal& deal, size_t* next);
+
+// Plays the deal to the end. `choose(state, options, n)` returns an index; it is asked only when
+// n >= 2.
 template <class Choose>
-VsSummary play_game(const VsRules& R, const std::vector<uint8_t>& order, Choose&& choose) {
-  VsState s = initial_state(R);
+VsSummary play_game(const VsRules& R, const VsDeal& deal, Choose&& choose) {
+  size_t next = 0, chip = 0;
+  VsState s = deal_state(R, deal, &next);
   thread_local VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
-  size_t next = 0;
   while (!is_over(s)) {
-    if (is_chance(s)) {
-      apply_draw(R, s, order[next++]);
+    if (s.phase == VsPhase::Draw) {
+      apply_draw(R, s, deal.order[next++]);
+      continue;
+    }
+    if (s.phase == VsPhase::ChipValue) {
+      apply_chip(R, s, deal.chip_values[chip++]);
       continue;
     }
     const int n = legal_actions(R, s, options);
@@ -526,6 +584,14 @@ VsSummary play_game(const VsRules& R, const std::vector<uint8_t>& order, Choose&
     apply(R, s, options[pick]);
   }
   return summarize(R, s, decisions, forced);
+}
+
+// A game without a map: the pile `order` (top first) is the whole deal.
+template <class Choose>
+VsSummary play_game(const VsRules& R, const std::vector<uint8_t>& order, Choose&& choose) {
+  VsDeal deal;
+  deal.order = order;
+  return play_game(R, deal, std::forward<Choose>(choose));
 }
 
 }  // namespace mists::vs

@@ -16,10 +16,41 @@ namespace {
 Terrain terrain_of(const TileSpec& t, int side, int rot) { return side_terrain(t, (side - rot + 4) & 3); }
 
 // Whether side `side` (board) of placed tile `t` matches anything and closes what faces it: the
-// abbey's sides (E5.2).
+// abbey's sides (E5.2), a large city's closed sides (M1.4); their catalog edges say 'A'.
 bool closing(const VsRules& R, const VsTile& t, int side) {
-  (void)side;
-  return R.types[t.type].spec->any_edges;
+  return R.types[t.type].spec->edges[size_t(slot_of((side - t.rot + 4) & 3, 1))] == 'A';
+}
+
+// The map's character at a grid cell, read from the map file's rows ('.' off the map).
+char map_char(const VsRules& R, int c) { return R.map.at(c % VS_W - R.map_dx, c / VS_W - R.map_dy); }
+bool is_city_char(char c) { return c >= 'A' && c <= 'Z'; }
+bool slow_takes_tile(const VsRules& R, int c) {
+  if (!R.on_map) return true;
+  const char x = map_char(R, c);
+  return x == 'n' || x == 's' || x == 't';
+}
+
+// What the map asks of a tile's side `side` at cell `c` (M1.3, M1.4), read from the map file:
+// a printed border feature or a large city's side; -1 when nothing.
+int map_asks(const VsRules& R, int c, int side) {
+  if (!R.on_map) return -1;
+  const int x = c % VS_W - R.map_dx, y = c / VS_W - R.map_dy;
+  const int nx = x + DX[size_t(side)], ny = y + DY[size_t(side)];
+  const char n = R.map.at(nx, ny);
+  if (n == '.') {
+    for (const MapBorder& b : R.map.borders)
+      if (b.at.x == x && b.at.y == y && b.at.side == side)
+        return int(b.edge[1] == 'C' ? Terrain::City : b.edge[1] == 'R' ? Terrain::Road : Terrain::Field);
+    return -1;
+  }
+  if (!is_city_char(n)) return -1;
+  const int back = opposite(side);
+  if (R.map.at(nx + DX[size_t(back)], ny + DY[size_t(back)]) == n) return int(Terrain::City);
+  for (const MapCity& city : R.map.cities)
+    if (city.key == n)
+      for (const MapSide& o : city.open)
+        if (o.x == nx && o.y == ny && o.side == back) return int(Terrain::City);
+  return R.switches.city_closed_side == CityClosedSide::Field ? int(Terrain::Field) : -1;
 }
 
 // Region of the placed tile `t` under board slot `slot`, from the catalog masks: its city, road
@@ -66,7 +97,7 @@ std::vector<VsAction> slow_placements(const VsRules& R, const VsState& s, int ty
   std::vector<VsAction> out;
   const TileSpec& spec = *R.types[size_t(type)].spec;
   for_box(s, [&](int c) {
-    if (s.grid[size_t(c)] || !has_neighbour(s, c)) return;
+    if (s.grid[size_t(c)] || !has_neighbour(s, c) || !slow_takes_tile(R, c)) return;
     if (R.types[size_t(type)].abbey) {  // A2.1: a hole, sides not compared
       bool hole = true;
       for (int d : VS_STEP) hole = hole && s.grid[size_t(c + d)] != 0;
@@ -77,6 +108,11 @@ std::vector<VsAction> slow_placements(const VsRules& R, const VsState& s, int ty
       if (!R.types[size_t(type)].rot_ok[size_t(rot)]) continue;
       bool fits = true;
       for (int side = 0; side < SIDE_NB && fits; ++side) {
+        const int ask = map_asks(R, c, side);
+        if (ask >= 0 && int(terrain_of(spec, side, rot)) != ask) {
+          fits = false;
+          continue;
+        }
         const uint8_t nb = s.grid[size_t(c + VS_STEP[size_t(side)])];
         if (!nb) continue;
         const VsTile& u = s.tiles[nb - 1u];
@@ -121,7 +157,7 @@ SlowBoard flood(const VsRules& R, const VsState& s) {
         if (ra < 0) continue;
         const int a = id(i, ra);
         if (!nb) {
-          open[size_t(a)] = 1;
+          if (slow_takes_tile(R, t.cell + VS_STEP[size_t(side)])) open[size_t(a)] = 1;  // off the map: closed (M1.5)
           continue;
         }
         const int rb = owner(R, s.tiles[nb - 1u], facing_slot(slot));
@@ -264,7 +300,10 @@ Recount slow_recount(const VsRules& R, const VsState& s) {
       case RegionKind::Field: value = 3 * slow_cities(R, s, b, c); break;
       case RegionKind::Monastery: case RegionKind::Garden: {
         value = 1;
-        for (int d : VS_RING) value += s.grid[size_t(s.tiles[size_t(tile)].cell + d)] != 0;
+        for (int d : VS_RING) {
+          const int c2 = int(s.tiles[size_t(tile)].cell) + d;
+          value += s.grid[size_t(c2)] != 0 || (R.on_map && R.switches.border_monastery_filled && map_char(R, c2) == '.');
+        }
         break;
       }
       case RegionKind::Castle: {  // G4.5: misty cells among its own and the filled cells around
@@ -325,17 +364,20 @@ std::string check(const VsRules& R, const VsState& s) {
   std::set<int> frontier;
   for (int i = 0; i < s.n_frontier; ++i) {
     const int c = s.frontier[size_t(i)];
-    if (s.grid[size_t(c)] || !has_neighbour(s, c)) return "frontier cell " + std::to_string(c) + " is not next to the board";
+    if (s.grid[size_t(c)] || !has_neighbour(s, c) || !slow_takes_tile(R, c))
+      return "frontier cell " + std::to_string(c) + " is not next to the board";
     if (!frontier.insert(c).second) return "frontier cell " + std::to_string(c) + " twice";
     // Its cached constraint against the neighbours' sides, read from the catalog.
     int mask = 0, value = 0;
     for (int side = 0; side < SIDE_NB; ++side) {
+      const int ask = map_asks(R, c, side);
+      if (ask >= 0) mask |= 3 << (2 * side), value |= ask << (2 * side);
       const uint8_t nb = s.grid[size_t(c + VS_STEP[size_t(side)])];
       if (!nb) continue;
       const VsTile& u = s.tiles[nb - 1u];
       if (closing(R, u, opposite(side))) continue;  // matches anything
       mask |= 3 << (2 * side);
-      value |= int(terrain_of(*R.types[u.type].spec, opposite(side), u.rot)) << (2 * side);
+      value = (value & ~(3 << (2 * side))) | int(terrain_of(*R.types[u.type].spec, opposite(side), u.rot)) << (2 * side);
     }
     if (mask != s.front_mask[size_t(i)] || value != s.front_value[size_t(i)])
       return "frontier cell " + std::to_string(c) + ": cached constraint " + std::to_string(s.front_mask[size_t(i)]) + "/" +
@@ -343,7 +385,7 @@ std::string check(const VsRules& R, const VsState& s) {
              std::to_string(value);
   }
   int empty_next = 0;
-  for_box(s, [&](int c) { empty_next += !s.grid[size_t(c)] && has_neighbour(s, c); });
+  for_box(s, [&](int c) { empty_next += !s.grid[size_t(c)] && has_neighbour(s, c) && slow_takes_tile(R, c); });
   if (empty_next != s.n_frontier) return "frontier has " + std::to_string(s.n_frontier) + " cells, the board " + std::to_string(empty_next);
   std::vector<int> on_root(size_t(s.n_nodes), 0);
   const bool gcc = R.game == VsGame::Gcc;
@@ -447,6 +489,36 @@ std::string check(const VsRules& R, const VsState& s) {
   int unseen = 0;
   for (int t = 0; t < R.n_land_types; ++t) unseen += s.unseen[size_t(t)];
   if (unseen != s.left) return "pile counts disagree";
+  if (R.on_map) {
+    // Chips (M2-M5): face down, held, under meeples or out of the game, 18 of 1 and 12 of 2.
+    std::array<int, 2> n = {s.chips_unseen[0] + s.chips_out[0], s.chips_unseen[1] + s.chips_out[1]};
+    for (int p = 0; p < R.players; ++p) {
+      n[0] += s.piece[size_t(p)].chips[0], n[1] += s.piece[size_t(p)].chips[1];
+      for (const VsMeeple& m : s.meeples[size_t(p)])
+        if (m.chip) ++n[size_t(m.chip - 1)];
+    }
+    if (n[0] != VS_CHIP_ONES || n[1] != VS_CHIP_TWOS)
+      return "chips: " + std::to_string(n[0]) + " of 1 and " + std::to_string(n[1]) + " of 2 accounted for";
+    if (__builtin_popcount(s.chips_down) > s.chips_unseen[0] + s.chips_unseen[1]) return "chips: more face down than unseen";
+    for (int k = 0; k < s.n_chips; ++k)
+      if ((s.chips_down >> k & 1) && s.grid[s.chip_cell[size_t(k)]] && !(s.phase == VsPhase::ChipValue && s.chip_taken == k))
+        return "chips: chip " + std::to_string(k) + " face down under a tile";
+    // Large cities (M1.4): on the board once connected, and never a tile beside one that is not.
+    for (size_t k = 0; k < R.city_types.size(); ++k) {
+      int on = 0, next_to = 0;
+      for (int y = 0; y < R.map.height; ++y)
+        for (int x = 0; x < R.map.width; ++x) {
+          if (R.map.at(x, y) != R.map.cities[k].key) continue;
+          const VsCell c = map_cell(R, x, y);
+          on += s.grid[c] != 0;
+          for (int d : VS_STEP) next_to += s.grid[size_t(int(c) + d)] != 0;
+        }
+      const bool connected = s.cities_on >> k & 1;
+      if (on != (connected ? int(R.city_types[k].size()) : 0) || (!connected && next_to))
+        return "large city " + R.map.cities[k].name + ": " + std::to_string(on) + " squares on the board, connected " +
+               std::to_string(connected);
+    }
+  }
   return {};
 }
 

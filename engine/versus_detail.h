@@ -14,6 +14,7 @@ using Points = std::array<int, VS_MAX_PLAYERS>;
 // ---- Union-find and the board ----------------------------------------------------------------
 uint16_t find_mut(VsState& s, uint16_t n);            // with path halving
 uint16_t unite(VsState& s, uint16_t a, uint16_t b);   // returns the new root
+int put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8_t& ghost_due);
 
 // Meeple slots of seat p to walk: the owned ones, and the module slots when the game has them.
 inline int slot_end(const VsRules& R, const VsState& s, int p) { return R.pieces ? VS_ALL_SLOTS : s.owned[size_t(p)]; }
@@ -76,5 +77,16 @@ void flip_tolls(const VsRules& R, VsState& s);
 void final_tolls(const VsRules& R, const VsState& s, Points& to, std::array<VsSeatStats, VS_MAX_PLAYERS>* stats);
 // The junctions of a design from its catalog entry (E3).
 void compile_junctions(VsType& tt, const TileSpec& spec);
+
+// ---- Map-Chips Germany (engine/versus_map.cpp) -------------------------------------------------------
+// The map's tables in `R` (squares, fixed constraints, the large cities' designs, chip squares,
+// the origin); throws ConfigError naming the map file and field. After every other design.
+void build_map(VsRules& R);
+// M1.4: the large cities next to `cell` that are not connected yet are laid on the board.
+void connect_cities(const VsRules& R, VsState& s, VsCell cell);
+// M4.1, M4.2: whether seat s.player may upgrade a meeple now; the options (after "upgrade none").
+bool can_upgrade(const VsRules& R, const VsState& s);
+int upgrade_options(const VsRules& R, const VsState& s, VsAction* out);
+void upgrade(const VsRules& R, VsState& s, VsAction a);
 
 }  // namespace mists::vs::detail

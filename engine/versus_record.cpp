@@ -43,6 +43,14 @@ std::vector<std::pair<std::string, std::string>> switch_list(const VsSwitches& s
 
 VsRecord make_vs_record(const VsRules& R, const std::vector<uint8_t>& order, uint64_t seed, uint64_t deal,
                         const std::vector<std::string>& agents, const std::string& revision) {
+  VsDeal d;
+  d.order = order;
+  return make_vs_record(R, d, seed, deal, agents, revision);
+}
+
+VsRecord make_vs_record(const VsRules& R, const VsDeal& dealt, uint64_t seed, uint64_t deal,
+                        const std::vector<std::string>& agents, const std::string& revision) {
+  const std::vector<uint8_t>& order = dealt.order;
   VsRecord r;
   r.revision = revision;
   r.game = std::string(game_name(R.game));
@@ -62,6 +70,13 @@ VsRecord make_vs_record(const VsRules& R, const std::vector<uint8_t>& order, uin
   r.deal = deal;
   r.agents = agents;
   for (uint8_t t : order) r.order.push_back(R.types[t].id);
+  if (R.on_map) {
+    r.start_rotations = {dealt.setup.rot[0], dealt.setup.rot[1]};
+    for (VsCell c : dealt.setup.chips)
+      r.chip_squares += (r.chip_squares.empty() ? "" : "/") + std::to_string(int(c % VS_W) - R.map_dx) + "." +
+                        std::to_string(int(c / VS_W) - R.map_dy);
+    if (r.chip_squares.empty()) r.chip_squares = "none";
+  }
   return r;
 }
 
@@ -91,6 +106,8 @@ std::string write_vs_record(const VsRecord& r) {
   os << "deal " << r.deal << "\n";
   os << "agents " << join(r.agents) << "\n";
   os << "order " << join(r.order) << "\n";
+  if (!r.start_rotations.empty())
+    os << "start_rotations " << r.start_rotations[0] << ' ' << r.start_rotations[1] << "\nchip_squares " << r.chip_squares << "\n";
   os << "steps\n";
   for (const auto& s : r.steps) os << s.text << "\n";
   os << "result";
@@ -149,6 +166,11 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       const uint8_t modules = r.lines.count("expansions") ? parse_modules(r.expansions) : 0;
       const std::pair<VsModule, const char*> data[] = {
           {VS_ABBEY_MAYOR, "abbey_catalog"}, {VS_TOLLKEEPERS, "toll_catalog"}, {VS_MAP_CHIPS, "map"}};
+      if ((modules & VS_MAP_CHIPS) && (!r.lines.count("start_rotations") || !r.lines.count("chip_squares")))
+        fail(name, ln, "start_rotations", "a record on a map names its start_rotations and chip_squares before steps (M1.2, M2.3)");
+      if (!(modules & VS_MAP_CHIPS) && (r.lines.count("start_rotations") || r.lines.count("chip_squares")))
+        fail(name, r.lines.count("start_rotations") ? r.lines["start_rotations"] : r.lines["chip_squares"],
+             r.lines.count("start_rotations") ? "start_rotations" : "chip_squares", "the record plays on no map (expansions)");
       for (const auto& [m, field] : data) {
         const std::string sum = std::string(field) + "_checksum";
         const bool named = r.lines.count(field) && r.lines.count(sum);
@@ -204,6 +226,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       else if (key == "deal") r.deal = parse_u64(one());
       else if (key == "agents") r.agents.assign(w.begin() + 1, w.end());
       else if (key == "order") r.order.assign(w.begin() + 1, w.end());
+      else if (key == "start_rotations") {
+        if (w.size() != 3) fail(name, ln, key, "takes two rotations, of the start tile and of the second start square's tile");
+        for (size_t i = 1; i < 3; ++i) r.start_rotations.push_back(int(parse_integer(w[i], 0, 3)));
+      } else if (key == "chip_squares") r.chip_squares = one();
       else fail(name, ln, key, "unknown key");
     } catch (const NumberError& e) {
       fail(name, ln, key, e.what());
@@ -272,13 +298,50 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
       fail(name, rec.lines.at("order"), "order",
            "tile '" + R.types[size_t(t)].id + "' appears " + std::to_string(copies[size_t(t)]) + " times, the pile holds " +
                std::to_string(R.types[size_t(t)].copies));
-  VsState s = initial_state(R);
-  VsAction options[VS_MAX_ACTIONS];
+  VsDeal deal;
+  deal.order = order;
+  if (R.on_map) {  // M1.2, M2.3: the set-up the record names
+    const int ln = rec.lines.at("chip_squares");
+    deal.setup.rot = {uint8_t(rec.start_rotations.at(0)), uint8_t(rec.start_rotations.at(1))};
+    if (rec.chip_squares != "none") {
+      std::string item;
+      for (char ch : rec.chip_squares + "/") {
+        if (ch != '/') {
+          item += ch;
+          continue;
+        }
+        const size_t dot = item.find('.');
+        try {
+          if (dot == std::string::npos) throw NumberError("'" + item + "' is not a map square X.Y");
+          const int x = int(parse_integer(item.substr(0, dot), 0, R.map.width - 1));
+          const int y = int(parse_integer(item.substr(dot + 1), 0, R.map.height - 1));
+          deal.setup.chips.push_back(map_cell(R, x, y));
+        } catch (const NumberError& e) {
+          fail(name, ln, "chip_squares", e.what());
+        }
+        item.clear();
+      }
+    }
+    if (order.empty()) fail(name, rec.lines.at("order"), "order", "the pile is empty");
+  }
   size_t next = 0;
+  VsState s;
+  try {
+    s = deal_state(R, deal, &next);
+  } catch (const ConfigError& e) {
+    fail(name, rec.lines.count("chip_squares") ? rec.lines.at("chip_squares") : rec.lines.at("order"), "chip_squares", e.what());
+  }
+  VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
   for (const RecordStep& step : rec.steps) {
     if (is_over(s)) fail(name, step.line, "steps", "'" + step.text + "' after the end of the game");
-    if (is_chance(s)) {
+    if (s.phase == VsPhase::ChipValue) {  // M3.1: a chance step, the value it turned up
+      const int v = step.text == "chip 1" ? 1 : step.text == "chip 2" ? 2 : 0;
+      if (!v || !s.chips_unseen[size_t(v - 1)])
+        fail(name, step.line, "steps", "'" + step.text + "' where a chip turns up (chip 1 or chip 2, of those not yet seen)");
+      apply_chip(R, s, v);
+    } else if (is_chance(s)) {
+      if (next >= order.size()) fail(name, step.line, "steps", "'" + step.text + "' with the pile spent");
       const std::string want = "draw " + R.types[order[next]].id;
       if (step.text != want) fail(name, step.line, "steps", "'" + step.text + "' where the pile gives '" + want + "'");
       apply_draw(R, s, order[next++]);
@@ -360,28 +423,25 @@ std::string render_vs_board(const VsRules& R, const VsState& s) {
 
 std::string render_vs_pieces(const VsRules& R, const VsState& s) {
   auto at = [](VsCell c) { return std::to_string(int(c % VS_W) - VS_START) + " " + std::to_string(int(c / VS_W) - VS_START); };
+  auto where = [&](uint16_t node) { return node == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[node].tile].cell); };
   std::ostringstream os;
   for (int p = 0; p < R.players; ++p) {
     const VsSeatPieces& q = s.piece[size_t(p)];
-    os << "seat " << p << ":";
+    std::vector<std::string> items;
     if (R.abbey_type >= 0) {
-      os << ((s.abbeys >> p & 1) ? " abbey in hand," : " abbey placed,");
-      const uint16_t mayor = s.meeples[size_t(p)][VS_SLOT_MAYOR].node, wagon = s.meeples[size_t(p)][VS_SLOT_WAGON].node;
-      os << " mayor " << (mayor == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[mayor].tile].cell)) << ",";
-      os << " wagon " << (wagon == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[wagon].tile].cell)) << ",";
-      os << " barn " << (q.barn == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[q.barn].tile].cell));
+      items.push_back((s.abbeys >> p & 1) ? "abbey in hand" : "abbey placed");
+      items.push_back("mayor " + where(s.meeples[size_t(p)][VS_SLOT_MAYOR].node));
+      items.push_back("wagon " + where(s.meeples[size_t(p)][VS_SLOT_WAGON].node));
+      items.push_back("barn " + where(q.barn));
     }
-    if (R.switches.abbot) {
-      const uint16_t abbot = s.meeples[size_t(p)][VS_SLOT_ABBOT].node;
-      os << (R.abbey_type >= 0 ? "," : "") << " abbot "
-         << (abbot == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[abbot].tile].cell));
-    }
-    if (R.has(VS_TOLLKEEPERS)) {
-      os << ((R.abbey_type >= 0 || R.switches.abbot) ? "," : "") << " tollhouse ";
-      if (q.toll_tile == NO_TILE) os << "in hand";
-      else os << "at " << at(s.tiles[q.toll_tile].cell) << " junction " << int(q.toll_junction) << " face " << int(q.toll_face);
-    }
-    if (R.has(VS_MAP_CHIPS)) os << ", chips " << int(q.chips[0]) << " x 1 and " << int(q.chips[1]) << " x 2";
+    if (R.switches.abbot) items.push_back("abbot " + where(s.meeples[size_t(p)][VS_SLOT_ABBOT].node));
+    if (R.has(VS_TOLLKEEPERS))
+      items.push_back(q.toll_tile == NO_TILE ? std::string("tollhouse in hand")
+                                             : "tollhouse at " + at(s.tiles[q.toll_tile].cell) + " junction " +
+                                                   std::to_string(q.toll_junction) + " face " + std::to_string(q.toll_face));
+    if (R.on_map) items.push_back("chips " + std::to_string(q.chips[0]) + " x 1 and " + std::to_string(q.chips[1]) + " x 2");
+    os << "seat " << p << ":";
+    for (size_t i = 0; i < items.size(); ++i) os << (i ? ", " : " ") << items[i];
     os << "\n";
   }
   return os.str();

@@ -29,13 +29,18 @@ struct VsRecord {
   uint64_t deal = 0;
   std::vector<std::string> agents;                 // one a seat
   std::vector<std::string> order;                  // tile ids of the draw pile, top first
+  std::vector<int> start_rotations;                // map: the start tile's and the second square's (M1.2)
+  std::string chip_squares;                        // map: "X.Y/X.Y/..." map squares of the chips (M2.3)
   std::vector<RecordStep> steps;                   // "draw U", "place -1 0 0", "ghost 0 3", "meeple road0 guard"
   std::vector<int> result;                         // final score of each seat, as played
   int result_line = 0;
   std::map<std::string, int> lines;                // header key -> its line
 };
 
-// The record of a game about to be played: its header from `R` and the pile order.
+// The record of a game about to be played: its header from `R` and the deal (the pile order; on
+// a map also the set-up's rotations and the chips' squares).
+VsRecord make_vs_record(const VsRules& R, const VsDeal& deal, uint64_t seed, uint64_t deal_index,
+                        const std::vector<std::string>& agents, const std::string& revision);
 VsRecord make_vs_record(const VsRules& R, const std::vector<uint8_t>& order, uint64_t seed, uint64_t deal,
                         const std::vector<std::string>& agents, const std::string& revision);
 std::string write_vs_record(const VsRecord& rec);
@@ -64,15 +69,20 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
 // Plays the pile `order` with `choose` (asked when there are two or more options) and writes every
 // step into `steps` (draws, and every decision, forced ones too).
 template <class Choose>
-VsSummary play_logged(const VsRules& R, const std::vector<uint8_t>& order, Choose&& choose, std::vector<std::string>& steps) {
-  VsState s = initial_state(R);
+VsSummary play_logged(const VsRules& R, const VsDeal& deal, Choose&& choose, std::vector<std::string>& steps) {
+  size_t next = 0, chip = 0;
+  VsState s = deal_state(R, deal, &next);
   VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
-  size_t next = 0;
   while (!is_over(s)) {
-    if (is_chance(s)) {
-      steps.push_back("draw " + R.types[order[next]].id);
-      apply_draw(R, s, order[next++]);
+    if (s.phase == VsPhase::Draw) {
+      steps.push_back("draw " + R.types[deal.order[next]].id);
+      apply_draw(R, s, deal.order[next++]);
+      continue;
+    }
+    if (s.phase == VsPhase::ChipValue) {
+      steps.push_back("chip " + std::to_string(deal.chip_values[chip]));
+      apply_chip(R, s, deal.chip_values[chip++]);
       continue;
     }
     const int n = legal_actions(R, s, options);
@@ -82,6 +92,12 @@ VsSummary play_logged(const VsRules& R, const std::vector<uint8_t>& order, Choos
     apply(R, s, options[pick]);
   }
   return summarize(R, s, decisions, forced);
+}
+template <class Choose>
+VsSummary play_logged(const VsRules& R, const std::vector<uint8_t>& order, Choose&& choose, std::vector<std::string>& steps) {
+  VsDeal deal;
+  deal.order = order;
+  return play_logged(R, deal, std::forward<Choose>(choose), steps);
 }
 
 // The board as text: 3 x 3 characters a cell (side terrain C R F, lower case under mist; the centre

@@ -85,6 +85,18 @@ double VsGreedyAgent::value(const VsState& s, int seat) const {
 // The rest of `seat`'s turn from `s`: a ghost step takes the option with the best value at once,
 // the meeple step the best value after the turn's scoring.
 double VsGreedyAgent::after_turn(const VsState& s, int seat, int depth) {
+  if (s.phase == VsPhase::ChipValue && depth < MAX_DEPTH) {  // M3.1: the chip's value by its odds
+    const double n = s.chips_unseen[0] + s.chips_unseen[1];
+    double v = 0;
+    for (int value = 1; value <= 2; ++value) {
+      if (!s.chips_unseen[size_t(value - 1)]) continue;
+      VsState& t = scratch(depth);
+      copy_position(t, s);
+      apply_chip(*R_, t, value);
+      v += s.chips_unseen[size_t(value - 1)] / n * after_turn(t, seat, depth + 1);
+    }
+    return v;
+  }
   // The turn is over at a draw, at the end, when another seat decides, or when a seat's next turn
   // begins with the abbey's choice.
   if (is_over(s) || is_chance(s) || s.player != seat || s.phase == VsPhase::AbbeyChoice || depth >= MAX_DEPTH)
@@ -138,8 +150,19 @@ bool turn_over(const VsState& s, int seat) {
 
 const VsState* VsGreedyAgent::play_on(const VsState* cur, int seat, int& depth, VsTurn& turn, bool meeple_too) {
   VsAction opts[VS_MAX_ACTIONS];
-  while (!turn_over(*cur, seat) && (meeple_too || cur->phase != VsPhase::Meeple) && depth < MAX_DEPTH &&
-         turn.n < turn.step.size()) {
+  for (;;) {
+    if (cur->phase == VsPhase::ChipValue && depth < MAX_DEPTH) {
+      // M3.1: the turn is judged with the likelier value (1 on a tie); the search that plays the
+      // turn draws the real one and finds the turn's later steps still legal, or plays on without them.
+      VsState& u = scratch(depth++);
+      copy_position(u, *cur);
+      apply_chip(*R_, u, cur->chips_unseen[1] > cur->chips_unseen[0] ? 2 : 1);
+      cur = &u;
+      continue;
+    }
+    if (turn_over(*cur, seat) || (!meeple_too && cur->phase == VsPhase::Meeple) || depth >= MAX_DEPTH ||
+        turn.n >= turn.step.size())
+      break;
     const int m = legal_actions(*R_, *cur, opts);
     int pick = 0;
     if (m > 1 && cur->phase == VsPhase::Meeple) {  // as after_turn: each meeple step with the rest of the turn
@@ -320,11 +343,20 @@ void VsMctsAgent::backup(const std::vector<uint32_t>& path, const std::array<dou
   ++playouts_;
 }
 
+void VsMctsAgent::chip(VsState& s) {
+  const uint32_t n = s.chips_unseen[0] + s.chips_unseen[1];
+  apply_chip(*R_, s, rng_.below(n) < s.chips_unseen[0] ? 1 : 2);
+}
+
 void VsMctsAgent::rollout(VsState& s) {
   if (cfg_.rollout_turns == 0) return;
   VsAction opts[VS_MAX_ACTIONS];
   const int stop = cfg_.rollout_turns >= 0 ? s.turn + cfg_.rollout_turns : 1 << 30;
   while (!is_over(s) && !(is_chance(s) && s.turn >= stop)) {
+    if (s.phase == VsPhase::ChipValue) {
+      chip(s);
+      continue;
+    }
     if (is_chance(s)) {
       uint32_t k = rng_.below(uint32_t(s.left));
       int type = 0;
@@ -351,6 +383,10 @@ void VsMctsAgent::playouts(const VsState& root, bool macro) {
     path.assign(1, 0);
     for (;;) {
       if (is_over(s)) break;
+      if (s.phase == VsPhase::ChipValue) {  // M3.1: sampled by the odds, no node of its own
+        chip(s);
+        continue;
+      }
       if (is_chance(s)) {
         cur = draw(cur, s);
         path.push_back(cur);
@@ -375,8 +411,17 @@ void VsMctsAgent::playouts(const VsState& root, bool macro) {
       const uint32_t best = select(cur, s.player, width);
       const bool fresh = tree_[best].visits == 0;
       if (macro) {
+        // A turn's steps; a chip turned up on the way may leave a later step illegal (another
+        // upgrade): the turn stops there and the tree goes on from the position it reached.
         const VsTurn& turn = turns_[tree_[best].label];
-        for (int k = 0; k < turn.n; ++k) apply(*R_, s, turn.step[size_t(k)]);
+        for (int k = 0; k < turn.n; ++k) {
+          if (s.phase == VsPhase::ChipValue) chip(s);
+          if (k > 0 && R_->on_map) {
+            const int m = legal_actions(*R_, s, opts);
+            if (std::find(opts, opts + m, turn.step[size_t(k)]) == opts + m) break;
+          }
+          apply(*R_, s, turn.step[size_t(k)]);
+        }
       } else {
         apply(*R_, s, VsAction{tree_[best].label});
       }

@@ -171,6 +171,7 @@ class VsMctsAgent {
   // A draw at chance node `cur` (progressive widening), applied to s; returns its child.
   uint32_t draw(uint32_t cur, VsState& s);
   void rollout(VsState& s);  // uniform random play for `rollout_turns` placements
+  void chip(VsState& s);     // a chip's value drawn by the odds of those unseen (M3.1)
   // The child of `cur` to play, among its first `width` children, for the seat `mover`.
   uint32_t select(uint32_t cur, int mover, int width) const;
   void backup(const std::vector<uint32_t>& path, const std::array<double, VS_MAX_PLAYERS>& v);

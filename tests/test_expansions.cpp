@@ -41,6 +41,13 @@ std::vector<std::vector<std::string>> switch_sets(const Combo& c) {
     out[1].push_back("toll_flip=owner_turn");
     out[2].push_back("toll_flip=end_of_turn");
   }
+  if (c.modules & VS_MAP_CHIPS) {
+    out[0].insert(out[0].end(), {"map_starts=Rostock+Stuttgart", "city_closed_side=border", "border_monastery=filled",
+                                 "chip_layout=greedy", "upgrades_per_turn=1"});
+    out[1].insert(out[1].end(), {"map_starts=Erfurt+Rostock", "city_closed_side=field", "border_monastery=empty",
+                                 "upgrades_per_turn=any"});
+    out[2].insert(out[2].end(), {"map_starts=Stuttgart+Erfurt", "map_towns=plain", "chip_layout=fixed:4.1/6.1/1.5/10.12"});
+  }
   if (c.game == VsGame::Gcc) {
     out[1].push_back("score_floor=each_scoring");
     out[2].push_back("final_ghost_penalty=scoring_only");
@@ -60,7 +67,8 @@ TEST_CASE("expansions property harness: every module combination with base and G
   const std::vector<Combo> combos = {
       {VsGame::Base, VS_ABBEY_MAYOR, false}, {VsGame::Base, VS_ABBEY_MAYOR, true},   {VsGame::Base, VS_TOLLKEEPERS, false},
       {VsGame::Base, VS_ABBEY_MAYOR | VS_TOLLKEEPERS, true}, {VsGame::Gcc, VS_ABBEY_MAYOR, true},
-      {VsGame::Gcc, VS_TOLLKEEPERS, false},  {VsGame::Gcc, VS_ABBEY_MAYOR | VS_TOLLKEEPERS, false}};
+      {VsGame::Gcc, VS_TOLLKEEPERS, false},  {VsGame::Gcc, VS_ABBEY_MAYOR | VS_TOLLKEEPERS, false},
+      {VsGame::Base, VS_MAP_CHIPS, false},   {VsGame::Base, VS_ABBEY_MAYOR | VS_TOLLKEEPERS | VS_MAP_CHIPS, true}};
   // What the random games must meet, or the harness proves little.
   std::map<std::string, int> met;
   uint64_t seed = 500;
@@ -83,7 +91,8 @@ TEST_CASE("expansions property harness: every module combination with base and G
         const uint16_t barn = s.piece[size_t(p)].barn;
         if (barn != VS_NO_NODE && s.nodes[find_root(s, barn)].barns > 1) ++met["two barns in one field"];
       });
-      CHECK(end.turn + end.discarded == R.tiles_in_play);
+      CHECK(end.turn + end.discarded + R.setup_tiles == R.tiles_in_play);
+      if (R.on_map && end.cities_on) ++met["a large city connected"];
       for (int p = 0; p < players; ++p) {
         const VsSeatStats& st = end.stats[size_t(p)];
         met["abbeys placed"] += st.abbeys;
@@ -92,6 +101,8 @@ TEST_CASE("expansions property harness: every module combination with base and G
         met["barn points"] += st.barn_points;
         met["abbot points"] += st.abbot_points;
         met["toll points"] += st.toll_points;
+        met["chip points"] += st.chip_points;
+        met["upgrades"] += st.upgrades;
         if (R.has(VS_TOLLKEEPERS) && end.piece[size_t(p)].toll_face == 2) ++met["a tollhouse on face 2"];
       }
       double shares = 0;
@@ -101,7 +112,8 @@ TEST_CASE("expansions property harness: every module combination with base and G
   }
   for (const char* what : {"abbeys' last round", "a wagon moving in another seat's turn", "a wagon with somewhere to go",
                            "a ghost offered to a module meeple", "the abbot's recall offered", "abbeys placed", "mayors placed",
-                           "wagons moved", "barn points", "abbot points", "toll points", "a tollhouse on face 2"}) {
+                           "wagons moved", "barn points", "abbot points", "toll points", "a tollhouse on face 2",
+                           "chip points", "upgrades", "a large city connected"}) {
     INFO(what);
     CHECK(met[what] > 0);
   }
@@ -150,6 +162,11 @@ namespace {
 // generator or with the slow generators for placements, holes and barn points.
 long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& order, size_t next, int depth, bool slow) {
   if (depth == 0 || is_over(s)) return 1;
+  if (s.phase == VsPhase::ChipValue) {  // a chip: the value 1 while one is unseen
+    VsState t = s;
+    apply_chip(R, t, t.chips_unseen[0] ? 1 : 2);
+    return perft(R, t, order, next, depth, slow);
+  }
   if (is_chance(s)) {
     VsState t = s;
     apply_draw(R, t, order[next]);
@@ -182,33 +199,47 @@ long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& 
 
 }  // namespace
 
-TEST_CASE("expansions perft: six decisions from a mid-game position with both modules and the abbot, pinned, equal to the slow generators") {
-  const VsRules R = game_rules(VsGame::Base, VS_ABBEY_MAYOR | VS_TOLLKEEPERS, 3, {"abbot=on", "barn_new_tile=no"});
-  std::vector<uint8_t> order = pile_in_play(R);
-  Rng deal(stream_seed(11, 0, DEAL_STREAM));
-  deal.shuffle(order);
-  // 40 turns of seeded random play that never uses the abbeys, so that holes are open.
-  Rng rng(stream_seed(11, 0, AGENT_STREAM));
-  VsState s = initial_state(R);
-  size_t next = 0;
-  VsAction a[VS_MAX_ACTIONS];
-  while (s.turn < 40 || !(s.phase == VsPhase::AbbeyChoice)) {
-    REQUIRE(!is_over(s));
-    if (is_chance(s)) {
-      apply_draw(R, s, order[next++]);
-      continue;
+TEST_CASE("expansions perft: six decisions from a mid-game position with the modules, pinned, equal to the slow generators") {
+  struct Case {
+    uint8_t modules;
+    std::vector<std::string> sw;
+    long long pinned;
+  };
+  // Both modules and the abbot on the open board; all three on the map.
+  const Case cases[] = {{VS_ABBEY_MAYOR | VS_TOLLKEEPERS, {"abbot=on", "barn_new_tile=no"}, 18551},
+                        {VS_ABBEY_MAYOR | VS_TOLLKEEPERS | VS_MAP_CHIPS, {"abbot=on", "city_closed_side=field"}, 176400}};
+  for (const Case& c : cases) {
+    INFO(modules_text(c.modules));
+    const VsRules R = game_rules(VsGame::Base, c.modules, 3, c.sw);
+    const VsDeal deal = analysis::make_vs_deal(R, 11, 0);
+    // 40 turns of seeded random play that never uses the abbeys, so that holes are open; chips
+    // turn up as dealt.
+    Rng rng(stream_seed(11, 0, AGENT_STREAM));
+    size_t next = 0, chip = 0;
+    VsState s = deal_state(R, deal, &next);
+    VsAction a[VS_MAX_ACTIONS];
+    while (s.turn < 40 || !(s.phase == VsPhase::AbbeyChoice)) {
+      REQUIRE(!is_over(s));
+      if (s.phase == VsPhase::ChipValue) {
+        apply_chip(R, s, deal.chip_values[chip++]);
+        continue;
+      }
+      if (is_chance(s)) {
+        apply_draw(R, s, deal.order[next++]);
+        continue;
+      }
+      const int n = legal_actions(R, s, a);
+      if (s.phase == VsPhase::AbbeyChoice) {
+        apply(R, s, VsAction::abbey_none());
+        continue;
+      }
+      apply(R, s, a[rng.below(uint32_t(n))]);
     }
-    const int n = legal_actions(R, s, a);
-    if (s.phase == VsPhase::AbbeyChoice) {
-      apply(R, s, VsAction::abbey_none());
-      continue;
-    }
-    apply(R, s, a[rng.below(uint32_t(n))]);
+    const long long fast = perft(R, s, deal.order, next, 6, false);
+    const long long slow = perft(R, s, deal.order, next, 6, true);
+    CHECK(fast == slow);
+    CHECK(fast == c.pinned);  // pinned: any change to move generation moves it
   }
-  const long long fast = perft(R, s, order, next, 6, false);
-  const long long slow = perft(R, s, order, next, 6, true);
-  CHECK(fast == slow);
-  CHECK(fast == 18551);  // pinned: any change to move generation moves it
 }
 
 TEST_CASE("records of the modules: written, replayed, the modules and switches named; damage named by line and field") {
@@ -281,22 +312,72 @@ TEST_CASE("records of the modules: written, replayed, the modules and switches n
   }
 }
 
+TEST_CASE("records on a map: the set-up and chips written and replayed; a damaged set-up or chip step named by line") {
+  const VsRules R = game_rules(VsGame::Base, VS_MAP_CHIPS, 2, {"upgrades_per_turn=any"});
+  const VsDeal deal = analysis::make_vs_deal(R, 9, 0);
+  Rng rng(stream_seed(9, 0, AGENT_STREAM));
+  std::vector<std::string> steps;
+  const VsSummary played =
+      play_logged(R, deal, [&](const VsState&, const VsAction*, int n) { return int(rng.below(uint32_t(n))); }, steps);
+  VsRecord rec = make_vs_record(R, deal, 9, 0, {"random", "random"}, "test");
+  for (const auto& st : steps) rec.steps.push_back({st, 0});
+  for (int p = 0; p < 2; ++p) rec.result.push_back(played.score[size_t(p)]);
+  const std::string text = write_vs_record(rec);
+  CHECK(text.find("\nstart_rotations ") != std::string::npos);
+  CHECK(text.find("\nchip_squares ") != std::string::npos);
+  CHECK(text.find("\nchip ") != std::string::npos);
+  VsExpansions e;
+  e.map = germany_map();
+  const VsRecord back = parse_vs_record(text, "map.txt");
+  CHECK(write_vs_record(back) == text);
+  const VsRules R2 = vs_record_rules(back, base_catalog(), Catalog{}, e, "map.txt");
+  const VsReplay r = vs_replay(R2, back, "map.txt");
+  for (int p = 0; p < 2; ++p) CHECK(r.final_state.score[size_t(p)] == played.score[size_t(p)]);
+  auto line_of = [&](const std::string& prefix) {
+    const size_t at = text.find("\n" + prefix);
+    return int(std::count(text.begin(), text.begin() + long(at) + 1, '\n')) + 1;
+  };
+  auto replace_line = [&](const std::string& prefix, const std::string& with) {
+    const size_t at = text.find("\n" + prefix) + 1;
+    return text.substr(0, at) + with + text.substr(text.find('\n', at));
+  };
+  CHECK_THROWS_WITH_AS(parse_vs_record(replace_line("start_rotations", "start_rotations 1 5"), "map.txt"),
+                       doctest::Contains(("map.txt:" + std::to_string(line_of("start_rotations")) + ": start_rotations: ").c_str()),
+                       RecordError);
+  CHECK_THROWS_WITH_AS(parse_vs_record(replace_line("start_rotations", "# gone"), "map.txt"),
+                       doctest::Contains(": start_rotations: a record on a map names its start_rotations"), RecordError);
+  CHECK_THROWS_WITH_AS(vs_replay(R2, parse_vs_record(replace_line("chip_squares", "chip_squares 3.x"), "map.txt"), "map.txt"),
+                       doctest::Contains(("map.txt:" + std::to_string(line_of("chip_squares")) + ": chip_squares: ").c_str()),
+                       RecordError);
+  const std::string chip_line = text.substr(text.find("\nchip ") + 1, 6);
+  const std::string other = chip_line == "chip 1" ? "chip 2" : "chip 1";
+  const std::string bad = replace_line(chip_line, other);
+  try {
+    vs_replay(R2, parse_vs_record(bad, "map.txt"), "map.txt");
+    FAIL("a changed chip value replayed");
+  } catch (const RecordError& err) {
+    CHECK(std::string(err.what()).find("map.txt:") == 0);  // a later step or the result no longer agrees
+  }
+}
+
 TEST_CASE("golden games of the modules: records kept in the repository replay to their results") {
   // Each module on: Abbey & Mayor with the abbot (base, 2 players), The Tollkeepers (base, 3), both
-  // with GCC (4 players); expert against greedy. Any change to the rules, the options' text or their
+  // with GCC (4 players), the map (3 players); expert against greedy. Any change to the rules, the options' text or their
   // order breaks them.
-  for (const char* name : {"base-am-abbot-2p-seed5-deal0.txt", "base-tk-3p-seed5-deal0.txt", "gcc-am-tk-4p-seed5-deal0.txt"}) {
+  for (const char* name : {"base-am-abbot-2p-seed5-deal0.txt", "base-tk-3p-seed5-deal0.txt", "gcc-am-tk-4p-seed5-deal0.txt",
+                           "base-map-3p-seed5-deal0.txt"}) {
     INFO(name);
     const std::string path = test::source_path(std::string("tests/records/") + name);
     const VsRecord rec = parse_vs_record(read_file(path), path);
     VsExpansions e;
     if (!rec.abbey_catalog.empty()) e.abbey = abbey_catalog();
     if (!rec.toll_catalog.empty()) e.toll = toll_catalog();
+    if (!rec.map.empty()) e.map = germany_map();
     const VsRules R = vs_record_rules(rec, base_catalog(), rec.game == "gcc" ? mists_catalog() : Catalog{}, e, path);
     CHECK(R.modules != 0);
     const VsReplay r = vs_replay(R, rec, path);
     CHECK(is_over(r.final_state));
-    CHECK(r.summary.turns + r.summary.discarded == R.tiles_in_play);
+    CHECK(r.summary.turns + r.summary.discarded + R.setup_tiles == R.tiles_in_play);
   }
 }
 
@@ -330,6 +411,19 @@ TEST_CASE("mists versus and play with --expansions: tournaments name the modules
   const auto sw = sh::mists_cmd("versus --game base --switch wagon_range=connected --agents greedy,random --games 2");
   CHECK(sw.status == 2);
   CHECK(sw.output.find("a switch of abbey_mayor is set") != std::string::npos);
+  // --map plays Map-Chips Germany; with GCC it is refused.
+  const auto onmap = sh::mists_cmd("versus --game base --map configs/tiles/map-germany-reconstructed.toml --agents greedy,random "
+                                   "--games 2 --quiet --out " + (dir / "m").string());
+  CHECK(onmap.status == 0);
+  CHECK(onmap.output.find("with map_chips") != std::string::npos);
+  const auto gccmap = sh::mists_cmd("versus --game gcc --map configs/tiles/map-germany-reconstructed.toml --agents greedy,random --games 2");
+  CHECK(gccmap.status == 2);
+  CHECK(gccmap.output.find("map_chips plays the base game only") != std::string::npos);
+  const auto bench = sh::mists_cmd("bench --game base --expansions abbey_mayor,tollkeepers --map configs/tiles/map-germany-reconstructed.toml "
+                                   "--switch abbot=on --games 20 --base-players 3");
+  CHECK(bench.status == 0);
+  CHECK(bench.output.find("Bench (base+abbey_mayor,tollkeepers,map_chips+abbot): ") != std::string::npos);
+  CHECK(bench.output.find("chip points") != std::string::npos);
   // mists play: one game with the modules, its record replays.
   const auto play = sh::mists_cmd("play --game gcc --expansions abbey_mayor --switch abbot=on --players 3 --agents expert "
                                   "--seed 2 --out " + (dir / "p.txt").string());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/tournament.h"
 #include "engine/config/load.h"
 #include "engine/versus.h"
 #include "solver/rng.h"
@@ -79,13 +80,14 @@ inline void draw(const VsRules& R, VsState& s, const std::string& id) {
   REQUIRE(s.phase == VsPhase::Place);
 }
 
-// One turn: draw `id`, place it, then the meeple step (and nothing after it).
+// One turn: draw `id`, place it, then the meeple step; no abbey before, no upgrade after.
 inline void turn(const VsRules& R, VsState& s, const std::string& id, const std::string& place,
                  const std::string& meeple = "meeple none") {
   if (s.phase == VsPhase::AbbeyChoice) act(R, s, "abbey none");
   draw(R, s, id);
   act(R, s, place);
   act(R, s, meeple);
+  if (s.phase == VsPhase::Upgrade) act(R, s, "upgrade none");
 }
 
 // Plays one seeded game with uniform random decisions; with `slow` checks the engine at every step
@@ -93,21 +95,22 @@ inline void turn(const VsRules& R, VsState& s, const std::string& id, const std:
 // consistency check. `seen` (optional) is called with each position before its decision.
 template <class Seen>
 VsState random_game(const VsRules& R, uint64_t seed, bool slow, Seen&& seen) {
-  std::vector<uint8_t> order = pile_in_play(R);
-  Rng deal(stream_seed(seed, 0, DEAL_STREAM));
-  deal.shuffle(order);
+  const VsDeal deal = analysis::make_vs_deal(R, seed, 0);  // as a tournament deals (a map: set-up, chips)
   Rng rng(stream_seed(seed, 0, AGENT_STREAM));
-  VsState s = initial_state(R);
-  size_t next = 0;
+  size_t next = 0, chip = 0;
+  VsState s = deal_state(R, deal, &next);
+  REQUIRE(check(R, s).empty());
   static thread_local VsAction a[VS_MAX_ACTIONS];
   int steps = 0;
   while (!is_over(s)) {
-    if (is_chance(s)) {
+    if (s.phase == VsPhase::ChipValue) {
+      apply_chip(R, s, deal.chip_values[chip++]);
+    } else if (is_chance(s)) {
       if (slow) {
         const Recount rc = slow_recount(R, s);
         REQUIRE(rc.final_points == final_points(R, s));
       }
-      apply_draw(R, s, order[next++]);
+      apply_draw(R, s, deal.order[next++]);
     } else {
       const int n = legal_actions(R, s, a);
       REQUIRE(n >= 1);
@@ -119,6 +122,14 @@ VsState random_game(const VsRules& R, uint64_t seed, bool slow, Seen&& seen) {
         for (int i = 0; i < n; ++i)
           if (a[i].kind() == VsKind::Place || (a[i].kind() == VsKind::Abbey && !a[i].none())) got.insert(a[i].bits);
         for (VsAction x : slow_placements(R, s, s.phase == VsPhase::Place ? s.drawn : R.abbey_type)) want.insert(x.bits);
+        if (got != want) {
+          std::string diff;
+          for (uint32_t b : got)
+            if (!want.count(b)) diff += " fast only: " + action_text(R, s, VsAction{b});
+          for (uint32_t b : want)
+            if (!got.count(b)) diff += " slow only: " + action_text(R, s, VsAction{b});
+          FAIL_CHECK("placements differ:" << diff);
+        }
         REQUIRE(got == want);
       }
       if (slow && s.phase == VsPhase::Meeple && R.abbey_type >= 0 && s.piece[s.player].barn == VS_NO_NODE) {
