@@ -156,48 +156,6 @@ TEST_CASE("G1.11 GD1 with GCC the abbot takes ghosts, and each costs 2 when it i
             s.meeples[1][4].ghosts == VS_GHOSTS);  // the abbot's went back to the supply
 }
 
-namespace {
-
-// Decision sequences of the next `depth` decisions with the pile `order`, counted by the engine's
-// generator or with the slow generators for placements, holes and barn points.
-long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& order, size_t next, int depth, bool slow) {
-  if (depth == 0 || is_over(s)) return 1;
-  if (s.phase == VsPhase::ChipValue) {  // a chip: the value 1 while one is unseen
-    VsState t = s;
-    apply_chip(R, t, t.chips_unseen[0] ? 1 : 2);
-    return perft(R, t, order, next, depth, slow);
-  }
-  if (is_chance(s)) {
-    VsState t = s;
-    apply_draw(R, t, order[next]);
-    return perft(R, t, order, next + 1, depth, slow);
-  }
-  std::vector<VsAction> opts;
-  VsAction a[VS_MAX_ACTIONS];
-  const int n = legal_actions(R, s, a);
-  if (slow && s.phase == VsPhase::Place) {
-    opts = slow_placements(R, s, s.drawn);
-  } else if (slow && s.phase == VsPhase::AbbeyChoice) {
-    opts.assign(a, a + 1);  // "abbey none"
-    for (VsAction x : slow_placements(R, s, R.abbey_type)) opts.push_back(x);
-  } else if (slow && s.phase == VsPhase::Meeple) {
-    for (int i = 0; i < n; ++i)
-      if (a[i].kind() != VsKind::Barn) opts.push_back(a[i]);
-    if (s.piece[s.player].barn == VS_NO_NODE)
-      for (VsAction x : slow_barn_points(R, s)) opts.push_back(x);
-  } else {
-    opts.assign(a, a + n);
-  }
-  long long total = 0;
-  for (VsAction x : opts) {
-    VsState t = s;
-    apply(R, t, x);
-    total += perft(R, t, order, next, depth - 1, slow);
-  }
-  return total;
-}
-
-}  // namespace
 
 TEST_CASE("expansions perft: six decisions from a mid-game position with the modules, pinned, equal to the slow generators") {
   struct Case {

@@ -149,6 +149,47 @@ VsState random_game(const VsRules& R, uint64_t seed, bool slow, Seen&& seen) {
   return s;
 }
 
+// Decision sequences of the next `depth` decisions with the pile `order` from `next` on, counted
+// by the engine's generator or (`slow`) with the slow generators for placements, the abbey's holes
+// and barn points. A chip turns up 1 while one is unseen.
+inline long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& order, size_t next, int depth,
+                       bool slow) {
+  if (depth == 0 || is_over(s)) return 1;
+  if (s.phase == VsPhase::ChipValue) {
+    VsState t = s;
+    apply_chip(R, t, t.chips_unseen[0] ? 1 : 2);
+    return perft(R, t, order, next, depth, slow);
+  }
+  if (is_chance(s)) {
+    VsState t = s;
+    apply_draw(R, t, order[next]);
+    return perft(R, t, order, next + 1, depth, slow);
+  }
+  std::vector<VsAction> opts;
+  std::vector<VsAction> a(VS_MAX_ACTIONS);
+  const int n = legal_actions(R, s, a.data());
+  if (slow && s.phase == VsPhase::Place) {
+    opts = slow_placements(R, s, s.drawn);
+  } else if (slow && s.phase == VsPhase::AbbeyChoice) {
+    opts.assign(a.begin(), a.begin() + (a[0] == VsAction::abbey_none()));
+    for (VsAction x : slow_placements(R, s, R.abbey_type)) opts.push_back(x);
+  } else if (slow && s.phase == VsPhase::Meeple && R.abbey_type >= 0) {
+    for (int i = 0; i < n; ++i)
+      if (a[size_t(i)].kind() != VsKind::Barn) opts.push_back(a[size_t(i)]);
+    if (s.piece[s.player].barn == VS_NO_NODE)
+      for (VsAction x : slow_barn_points(R, s)) opts.push_back(x);
+  } else {
+    opts.assign(a.begin(), a.begin() + n);
+  }
+  long long total = 0;
+  for (VsAction x : opts) {
+    VsState t = s;
+    apply(R, t, x);
+    total += perft(R, t, order, next, depth - 1, slow);
+  }
+  return total;
+}
+
 inline VsState random_game(const VsRules& R, uint64_t seed, bool slow) {
   return random_game(R, seed, slow, [](const VsState&, const VsAction*, int) {});
 }
