@@ -748,30 +748,32 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
     for (const TournamentGame& g : games) sh.push_back(g.s.share[size_t(p)]), sc.push_back(g.s.score[size_t(p)]);
     os << "| " << p << " | " << fmt_ci(mean_ci(sh)) << " | " << fmt(mean_ci(sc).mean, 1) << " |\n";
   }
-  if (cfg.game == "gcc") {
-    os << "\n## Ghosts, guards and castles, by agent\n\nMeans a seat a game: ghosts attached to the seat's meeples, "
-          "meeples scared off, points the seat's ghosts cost (2 each in play, 1 each at the end), guards gained from "
-          "cemeteries, points castles paid, points the floor at 0 gave back.\n\n";
-    os << "| agent | seats | ghosts | scared off | points to ghosts | guards gained | castle points | floor |\n";
-    os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  // Means a seat a game of some of the seats' figures, one row an agent.
+  auto by_agent = [&](const std::vector<uint16_t vs::VsSeatStats::*>& fields) {
     for (size_t a = 0; a < A; ++a) {
       double k = 0;
-      std::array<double, 6> t{};
+      std::vector<double> t(fields.size(), 0.0);
       for (const TournamentGame& g : games) {
         const std::pair<int, int> ij = cfg.pair(g.pair);
-  const int i = ij.first, j = ij.second;
         for (int p = 0; p < P; ++p) {
-          if ((TournamentConfig::first_sits(p, g.game) ? i : j) != int(a)) continue;
-          const vs::VsSeatStats& s = g.s.stats[size_t(p)];
+          if ((TournamentConfig::first_sits(p, g.game) ? ij.first : ij.second) != int(a)) continue;
           k += 1;
-          t[0] += s.ghosts_taken, t[1] += s.scared_off, t[2] += s.ghost_points;
-          t[3] += s.guards_gained, t[4] += s.castle_points, t[5] += s.floor_points;
+          for (size_t f = 0; f < fields.size(); ++f) t[f] += g.s.stats[size_t(p)].*fields[f];
         }
       }
       os << "| " << cfg.agents[a] << " | " << k;
       for (double x : t) os << " | " << fmt(k > 0 ? x / k : 0.0, 2);
       os << " |\n";
     }
+  };
+  if (cfg.game == "gcc") {
+    os << "\n## Ghosts, guards and castles, by agent\n\nMeans a seat a game: ghosts attached to the seat's meeples, "
+          "meeples scared off, points the seat's ghosts cost (2 each in play, 1 each at the end), guards gained from "
+          "cemeteries, points castles paid, points the floor at 0 gave back.\n\n";
+    os << "| agent | seats | ghosts | scared off | points to ghosts | guards gained | castle points | floor |\n";
+    os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    by_agent({&vs::VsSeatStats::ghosts_taken, &vs::VsSeatStats::scared_off, &vs::VsSeatStats::ghost_points,
+              &vs::VsSeatStats::guards_gained, &vs::VsSeatStats::castle_points, &vs::VsSeatStats::floor_points});
   }
   if (cfg.module_stats()) {
     os << "\n## The modules' pieces, by agent\n\nMeans a seat a game: abbeys placed, mayors placed, wagons moved on "
@@ -779,21 +781,7 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
           "collected (in play and at the end), points of the chips taken, meeples upgraded.\n\n";
     os << "| agent | seats | abbeys | mayors | wagon moves | barn points | abbot points | toll points | chip points | upgrades |\n";
     os << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
-    for (size_t a = 0; a < A; ++a) {
-      double k = 0;
-      std::array<double, MODULE_FIELDS> t{};
-      for (const TournamentGame& g : games) {
-        const std::pair<int, int> ij = cfg.pair(g.pair);
-        for (int p = 0; p < P; ++p) {
-          if ((TournamentConfig::first_sits(p, g.game) ? ij.first : ij.second) != int(a)) continue;
-          k += 1;
-          for (int f = 0; f < MODULE_FIELDS; ++f) t[size_t(f)] += g.s.stats[size_t(p)].*MODULE_STAT[f];
-        }
-      }
-      os << "| " << cfg.agents[a] << " | " << k;
-      for (double x : t) os << " | " << fmt(k > 0 ? x / k : 0.0, 2);
-      os << " |\n";
-    }
+    by_agent(std::vector<uint16_t vs::VsSeatStats::*>(std::begin(MODULE_STAT), std::end(MODULE_STAT)));
   }
   return os.str();
 }
