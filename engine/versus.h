@@ -64,7 +64,7 @@ constexpr std::array<int, 8> VS_RING = {-VS_W, 1, VS_W, -1, -VS_W + 1, VS_W + 1,
 // ---- Board ----------------------------------------------------------------------------------------
 // The placed tiles by cell: an open-addressing hash table (linear probing) of at most VS_MAX_TILES
 // entries in VS_BOARD_SLOTS slots, so a position copies 2 KB for its board instead of the whole
-// VS_W x VS_W grid (73,984 bytes) while cells keep their grid numbers (records and action texts do
+// VS_W x VS_W grid (102,400 bytes) while cells keep their grid numbers (records and action texts do
 // not change). An entry packs the cell (24 bits) and the placed-tile index + 1 (8 bits); 0 is an
 // empty slot. Tiles are never lifted, so no entry is ever removed.
 constexpr int VS_BOARD_SLOTS = 512;  // a power of 2, at least 3 x VS_MAX_TILES: short probe runs
