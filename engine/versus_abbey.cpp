@@ -61,8 +61,11 @@ namespace {
 // monastery, unfinished, with no meeple in it, not listed yet. Adds it to `out`.
 void wagon_target(const VsRules& R, const VsState& s, int ti, int r, VsAction* out, int& n, uint16_t* roots) {
   const VsTile& t = s.tiles[size_t(ti)];
-  const VsRegion& g = R.types[t.type].regions[size_t(r)];
+  const VsType& T = R.types[t.type];
+  const VsRegion& g = T.regions[size_t(r)];
   if (g.hidden) return;
+  // G4.7 `forbidden`: no piece onto a misty road segment, the wagon's move included.
+  if (g.kind == RegionKind::Road && T.misty_road[size_t(r)] && R.switches.misty_road_meeple == MistyRoadMeeple::Forbidden) return;
   const uint16_t root = find_root(s, uint16_t(t.node + r));
   const VsNode& v = s.nodes[root];
   if (v.meeples) return;

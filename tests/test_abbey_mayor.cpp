@@ -317,6 +317,28 @@ TEST_CASE("A4.2 wagon_range=connected: only features linked to the scored one, h
   }
 }
 
+TEST_CASE("A4.2 G4.7 GD9 with GCC, misty_road_meeple=forbidden: no wagon move onto a misty road segment") {
+  for (const std::string value : {"allowed", "forbidden"}) {
+    INFO(value);
+    const VsRules R = game_rules(VsGame::Gcc, VS_ABBEY_MAYOR, 2, {"misty_road_meeple=" + value});
+    VsState s = initial_state(R);
+    turn(R, s, "23a", "place 1 -1 1");  // seat 0: a road under mist, north from the start tile's NE cell
+    draw(R, s, "E");                    // seat 1: E's city closes the NW cell's city
+    act(R, s, "place 0 -1 2");
+    REQUIRE(s.phase == VsPhase::Meeple);
+    act(R, s, "meeple city0 wagon");
+    CHECK(s.score[1] == 4);             // two tiles, finished in play
+    REQUIRE(s.phase == VsPhase::WagonMove);
+    // The road north from the NE cell is offered once, by the first of its segments a piece may
+    // take: its misty segment on 23a, or under `forbidden` its clear segment on the start tile.
+    const auto w = options_text(R, s);
+    if (value == "allowed")
+      CHECK(w == std::vector<std::string>{"wagon back", "wagon 1 -1 road0", "wagon 0 0 road0"});
+    else
+      CHECK(w == std::vector<std::string>{"wagon back", "wagon 0 0 road0", "wagon 1 0 road0"});
+  }
+}
+
 TEST_CASE("A5.1 A5.2 A5.3 A5.5 the barn: a corner of four clear fields, scores the farmers there at once, 4 a city at the end") {
   const VsRules R = am_rules(2);
   VsState s = initial_state(R);
