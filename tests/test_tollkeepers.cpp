@@ -137,3 +137,19 @@ TEST_CASE("T3.1 T3.3 a tollhouse turned to 2 pays double; several roads of its j
   turn(R, s, "V", "place 2 0 1");                    // seat 0: the loop of two gardens at face 2
   CHECK(s.score[0] == 3 + 2 * 2);
 }
+
+TEST_CASE("T4.1 final scoring: 1 a sight of any kind on each unfinished road of the junction, whatever the face, a loop once") {
+  const VsRules R = tk_rules(2);
+  VsState s = initial_state(R);
+  turn(R, s, "TK/04", "place 1 0 3", "toll 1 0 0");  // seat 0: roads west (travellers), north and east (a garden each), south
+  CHECK(final_points(R, s)[0] == 1 + 1 + 1);         // the travellers count 1 at the end, not 3
+  turn(R, s, "A", "place -1 0 3");                   // seat 1 finishes the west road: 3, turned to 2
+  REQUIRE(s.score[0] == 3);
+  REQUIRE(s.piece[0].toll_face == 2);
+  CHECK(final_points(R, s)[0] == 1 + 1);             // face 2, still 1 a sight; the finished road pays nothing more
+  turn(R, s, "V", "place 1 -1 3");                   // seat 0
+  turn(R, s, "V", "place 2 -1 0");                   // seat 1: north and east roads are one road, open at (2, 0)
+  CHECK(final_points(R, s)[0] == 2);                 // both its ends at the junction: its two gardens once
+  CHECK(slow_recount(R, s).final_points == final_points(R, s));
+  CHECK(s.score[0] == 3);
+}
