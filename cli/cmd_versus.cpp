@@ -20,7 +20,8 @@ void add_versus(CLI::App& app) {
       "Competitive games (the base game, or Ghosts, Castles & Cemeteries): a round robin of competitive agents,\n"
       "each pair on the same seeded tile orders from both seatings. Reports each pair's win share and margin with\n"
       "95% intervals, Bradley-Terry ratings on the Elo scale, each seat's win share (the first-seat advantage) and,\n"
-      "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent.");
+      "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent; with\n"
+      "expansion modules, what each agent's seats did with the modules' pieces.");
   cmd->footer(
       "Agents: random | greedy[:objective=own|margin] | expert[:meeple=1.5,guard=2,ghost=1,objective=margin|own]\n"
       "        | mcts[:macro=4,playouts=100,c=0.2,scale=30,chance=1,bias=0,rank=margin|objective,\n"
@@ -65,7 +66,7 @@ void add_versus(CLI::App& app) {
       ->check(CLI::Range(2, 1000000));
   cmd->add_option("--seed", *seed, "Run seed: the tile orders and the agents' random streams")->capture_default_str();
   cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
-                                         "unplaceable, abbot); repeat for several");
+                                         "unplaceable, abbot; the modules' below); repeat for several");
   cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
   cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
       ->capture_default_str();
