@@ -10,6 +10,7 @@
 
 #include "engine/versus_record.h"
 #include "shell_helpers.h"
+#include "solver/versus_agents.h"
 #include "versus_helpers.h"
 
 using namespace mists;
@@ -198,6 +199,39 @@ TEST_CASE("expansions perft: six decisions from a mid-game position with the mod
     CHECK(fast == slow);
     CHECK(fast == c.pinned);  // pinned: any change to move generation moves it
   }
+}
+
+TEST_CASE("G6.3 the whole-turn search with every module and the abbot: legal on the map, reproducible, uses the modules' decisions") {
+  const VsRules R = game_rules(VsGame::Base, VS_ABBEY_MAYOR | VS_TOLLKEEPERS | VS_MAP_CHIPS, 2, {"abbot=on"});
+  const VsDeal deal = analysis::make_vs_deal(R, 5, 0);
+  VsMctsConfig cfg;
+  cfg.macro = 3;
+  cfg.playouts = 20;
+  // Seat 0 searches, seat 1 plays at random; the search's decisions that are no "none", by kind.
+  auto game = [&](uint64_t seed, std::map<int, int>& kinds) {
+    VsMctsAgent search(R, cfg, seed);
+    VsRandomAgent rnd(seed + 1);
+    return play_game(R, deal, [&](const VsState& s, const VsAction* o, int n) {
+      const std::string err = check(R, s);
+      REQUIRE_MESSAGE(err.empty(), err);
+      if (s.player == 1) return rnd(s, o, n);
+      const int pick = search(s, o, n);
+      REQUIRE(pick >= 0);
+      REQUIRE(pick < n);
+      if (!o[pick].none()) ++kinds[int(o[pick].kind())];
+      return pick;
+    });
+  };
+  std::map<int, int> a, b;
+  const VsSummary x = game(17, a), y = game(17, b);
+  CHECK(a == b);
+  CHECK(x.score == y.score);
+  CHECK(x.score[0] > x.score[1]);
+  // The modules' own decisions: an abbey into a hole, the tollhouse, and a wagon move or an upgrade.
+  CHECK(a[int(VsKind::Abbey)] >= 1);
+  CHECK(a[int(VsKind::Toll)] >= 1);
+  CHECK(a[int(VsKind::Wagon)] + a[int(VsKind::Upgrade)] >= 1);
+  CHECK(x.stats[0].chip_points > 0);
 }
 
 TEST_CASE("records of the modules: written, replayed, the modules and switches named; damage named by line and field") {
