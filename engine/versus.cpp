@@ -1029,10 +1029,10 @@ void end_game(const VsRules& R, VsState& s) {
 // One scoring of step 3, kept apart for the `each_scoring` floor: its order key (G3.8: roads,
 // cities, monasteries, castles, cemeteries, each by its smallest (y, x) cell) and what it pays.
 // Tolls go with their road, gardens with the monasteries, a field joined to a barn last.
-struct Scoring {
-  int order = 0;
-  VsCell cell = 0;
-  Points delta{};
+struct Scoring {  // no default member values: score_turn's list is not cleared on every placement
+  int order;
+  VsCell cell;
+  Points delta;
 };
 
 // A finished cemetery (G4.2): its keeper's owner gains a guard from the reserve, pays 2 per ghost
