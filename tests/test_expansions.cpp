@@ -157,7 +157,6 @@ TEST_CASE("G1.11 GD1 with GCC the abbot takes ghosts, and each costs 2 when it i
             s.meeples[1][4].ghosts == VS_GHOSTS);  // the abbot's went back to the supply
 }
 
-
 TEST_CASE("expansions perft: six decisions from a mid-game position with the modules, pinned, equal to the slow generators") {
   struct Case {
     uint8_t modules;

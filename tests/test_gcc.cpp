@@ -488,7 +488,6 @@ TEST_CASE("G3.8 GD7 the floor at 0: net over the turn, or after each scoring in 
   }
 }
 
-
 TEST_CASE("GCC perft: the first decisions of a seeded deal, pinned and equal to brute force") {
   const VsRules R = gcc_rules(2);
   std::vector<uint8_t> order = pile_in_play(R);

@@ -275,7 +275,6 @@ TEST_CASE("versus property harness: every player count, random games, engine aga
   }
 }
 
-
 TEST_CASE("versus perft: the first three turns of a seeded deal, pinned and equal to brute force") {
   const VsRules R = base_rules(2);
   std::vector<uint8_t> order = pile_in_play(R);
