@@ -83,6 +83,13 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
         a.expert.guard = parse_real(value, -1000, 1000);
       } else if (a.name == "expert" && key == "ghost") {
         a.expert.ghost = parse_real(value, -1000, 1000);
+      } else if ((a.name == "expert" || a.name == "mcts") &&
+                 (key == "abbey" || key == "piece" || key == "barn" || key == "toll" || key == "chip" || key == "growth" ||
+                  key == "meeple_am")) {
+        double& w = key == "abbey" ? a.expert.abbey : key == "piece" ? a.expert.piece : key == "barn" ? a.expert.barn
+                  : key == "toll" ? a.expert.toll : key == "chip" ? a.expert.chip : key == "growth" ? a.expert.growth
+                  : a.expert.meeple_am;
+        w = parse_real(value, -1000, 1000);
       } else {
         throw bad("no such setting of " + a.name);
       }
@@ -92,6 +99,7 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
   }
   a.mcts.objective = a.objective;
   a.expert.margin = a.objective != vs::Objective::Own;
+  a.mcts.weights = a.expert;  // its leaves and turns: the expert's terms (`margin` is the objective's)
   return a;
 }
 
@@ -117,9 +125,33 @@ VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t 
 json TournamentConfig::to_json() const {
   json sw = json::object();
   for (const auto& [k, v] : switches) sw[k] = v;
-  return {{"game", game},   {"players", players},           {"agents", agents},           {"games", games},
-          {"chunk", chunk}, {"seed", std::to_string(seed)}, {"base_catalog", base_catalog}, {"gcc_catalog", gcc_catalog},
-          {"switches", sw}};
+  json j = {{"game", game},   {"players", players},           {"agents", agents},           {"games", games},
+            {"chunk", chunk}, {"seed", std::to_string(seed)}, {"base_catalog", base_catalog}, {"gcc_catalog", gcc_catalog},
+            {"switches", sw}};
+  if (!expansions.empty()) {  // absent without modules: a tournament of before keeps its hash
+    const uint8_t m = vs::parse_modules(expansions);
+    j["expansions"] = expansions;
+    if (m & vs::VS_ABBEY_MAYOR) j["abbey_catalog"] = abbey_catalog;
+    if (m & vs::VS_TOLLKEEPERS) j["toll_catalog"] = toll_catalog;
+    if (m & vs::VS_MAP_CHIPS) j["map"] = map;
+  }
+  return j;
+}
+
+bool TournamentConfig::module_stats() const {
+  for (const auto& [k, v] : switches)
+    if (k == "abbot" && v == "on") return true;
+  return !expansions.empty();
+}
+
+std::vector<std::pair<std::string, std::string>> TournamentConfig::data_files() const {
+  std::vector<std::pair<std::string, std::string>> out = {{"base_catalog_checksum", base_catalog}};
+  if (game == "gcc") out.emplace_back("gcc_catalog_checksum", gcc_catalog);
+  const uint8_t m = expansions.empty() ? 0 : vs::parse_modules(expansions);
+  if (m & vs::VS_ABBEY_MAYOR) out.emplace_back("abbey_catalog_checksum", abbey_catalog);
+  if (m & vs::VS_TOLLKEEPERS) out.emplace_back("toll_catalog_checksum", toll_catalog);
+  if (m & vs::VS_MAP_CHIPS) out.emplace_back("map_checksum", map);
+  return out;
 }
 
 TournamentConfig TournamentConfig::from_json(const json& j, const std::string& where) {
@@ -145,6 +177,18 @@ TournamentConfig TournamentConfig::from_json(const json& j, const std::string& w
   }
   c.base_catalog = f.text("base_catalog");
   c.gcc_catalog = f.text("gcc_catalog");
+  if (j.contains("expansions")) {
+    c.expansions = f.text("expansions");
+    uint8_t m = 0;
+    try {
+      m = vs::parse_modules(c.expansions);
+    } catch (const ConfigError& e) {
+      f.fail("expansions", e.what());
+    }
+    if (m & vs::VS_ABBEY_MAYOR) c.abbey_catalog = f.text("abbey_catalog");
+    if (m & vs::VS_TOLLKEEPERS) c.toll_catalog = f.text("toll_catalog");
+    if (m & vs::VS_MAP_CHIPS) c.map = f.text("map");
+  }
   const Fields sw = f.sub("switches");
   for (const auto& [k, v] : sw.json().items()) c.switches.emplace_back(k, sw.text(k));
   return c;
@@ -166,9 +210,13 @@ std::pair<int, int> TournamentConfig::pair(int k) const {
 vs::VsRules TournamentConfig::rules() const {
   vs::VsSwitches sw;
   for (const auto& [k, v] : switches) vs::set_switch(sw, k, v);
-  if (game == "gcc")
-    return vs::build_gcc_rules(load_catalog(resolve_input(base_catalog)), load_catalog(resolve_input(gcc_catalog)), players, sw);
-  return vs::build_rules(load_catalog(resolve_input(base_catalog)), vs::VsGame::Base, players, sw);
+  vs::VsExpansions ex;
+  ex.modules = expansions.empty() ? 0 : vs::parse_modules(expansions);
+  if (ex.modules & vs::VS_ABBEY_MAYOR) ex.abbey = load_catalog(resolve_input(abbey_catalog));
+  if (ex.modules & vs::VS_TOLLKEEPERS) ex.toll = load_catalog(resolve_input(toll_catalog));
+  if (ex.modules & vs::VS_MAP_CHIPS) ex.map = load_map(resolve_input(map));
+  return vs::build_game(game == "gcc" ? vs::VsGame::Gcc : vs::VsGame::Base, load_catalog(resolve_input(base_catalog)),
+                        game == "gcc" ? load_catalog(resolve_input(gcc_catalog)) : Catalog{}, std::move(ex), players, sw);
 }
 
 // ---- Chunks --------------------------------------------------------------------------------------
@@ -179,6 +227,15 @@ constexpr const char* HEADER =
     "game,agents,score,share60,turns,discarded,decisions,forced,ghosts_taken,scared_off,ghost_points,guards_gained,"
     "castle_points,floor_points";
 constexpr int FIELDS = 14;
+// With a module or the abbot (TournamentConfig::module_stats) each row goes on with these.
+constexpr const char* MODULE_HEADER = ",abbeys,mayors,wagon_moves,barn_points,abbot_points,toll_points,chip_points,upgrades";
+constexpr int MODULE_FIELDS = 8;
+uint16_t vs::VsSeatStats::*const MODULE_STAT[MODULE_FIELDS] = {
+    &vs::VsSeatStats::abbeys,       &vs::VsSeatStats::mayors,      &vs::VsSeatStats::wagon_moves,
+    &vs::VsSeatStats::barn_points,  &vs::VsSeatStats::abbot_points, &vs::VsSeatStats::toll_points,
+    &vs::VsSeatStats::chip_points,  &vs::VsSeatStats::upgrades};
+
+std::string header(const TournamentConfig& cfg) { return std::string(HEADER) + (cfg.module_stats() ? MODULE_HEADER : ""); }
 
 template <class F>
 std::string per_seat(int players, F&& f) {
@@ -203,7 +260,8 @@ std::string chunk_text(const TournamentConfig& cfg, int pair, int k, const std::
   const std::pair<int, int> ij = cfg.pair(pair);
   const int i = ij.first, j = ij.second;
   std::ostringstream os;
-  os << HEADER << '\n';
+  os << header(cfg) << '\n';
+  const bool modules = cfg.module_stats();
   for (const TournamentGame& g : games) {
     const vs::VsSummary& s = g.s;
     os << g.game << ',' << per_seat(P, [&](int p) { return TournamentConfig::first_sits(p, g.game) ? i : j; }) << ','
@@ -215,7 +273,10 @@ std::string chunk_text(const TournamentConfig& cfg, int pair, int k, const std::
        << per_seat(P, [&](int p) { return s.stats[size_t(p)].ghost_points; }) << ','
        << per_seat(P, [&](int p) { return s.stats[size_t(p)].guards_gained; }) << ','
        << per_seat(P, [&](int p) { return s.stats[size_t(p)].castle_points; }) << ','
-       << per_seat(P, [&](int p) { return s.stats[size_t(p)].floor_points; }) << '\n';
+       << per_seat(P, [&](int p) { return s.stats[size_t(p)].floor_points; });
+    if (modules)
+      for (auto field : MODULE_STAT) os << ',' << per_seat(P, [&](int p) { return s.stats[size_t(p)].*field; });
+    os << '\n';
   }
   const std::string body = os.str();
   const int first = games.empty() ? 0 : games.front().game;
@@ -260,15 +321,16 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
     ++ln;
     const std::string where = path + ":" + std::to_string(ln);
     if (ln == 2) {
-      if (line != HEADER) throw AnalysisError(where + ": header: not a tournament chunk of this version");
+      if (line != header(cfg)) throw AnalysisError(where + ": header: not a tournament chunk of this version");
       continue;
     }
     std::vector<std::string> f;
     std::stringstream ss(line);
     std::string x;
     while (std::getline(ss, x, ',')) f.push_back(x);
-    if (int(f.size()) != FIELDS)
-      throw AnalysisError(where + ": " + std::to_string(f.size()) + " fields, a game row has " + std::to_string(FIELDS));
+    const int fields = FIELDS + (cfg.module_stats() ? MODULE_FIELDS : 0);
+    if (int(f.size()) != fields)
+      throw AnalysisError(where + ": " + std::to_string(f.size()) + " fields, a game row has " + std::to_string(fields));
     TournamentGame g;
     g.pair = pair;
     try {
@@ -304,6 +366,14 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
       s.castle_points = uint16_t(st[4][size_t(p)]);
       s.floor_points = uint16_t(st[5][size_t(p)]);
     }
+    if (fields > FIELDS) {
+      static const char* const NAMES[MODULE_FIELDS] = {"abbeys", "mayors", "wagon_moves", "barn_points",
+                                                       "abbot_points", "toll_points", "chip_points", "upgrades"};
+      for (int c = 0; c < MODULE_FIELDS; ++c) {
+        const auto v = seat_values(f[size_t(FIELDS + c)], P, 65535, where, NAMES[c]);
+        for (int p = 0; p < P; ++p) g.s.stats[size_t(p)].*MODULE_STAT[c] = uint16_t(v[size_t(p)]);
+      }
+    }
     out.push_back(g);
   }
   if (int(out.size()) != count)
@@ -313,23 +383,36 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
 
 // Plays game g of a pair: the deal is shared by every pair and both seatings. With `record`, also
 // writes the game's record there.
-// The tile order of deal `deal` (top first).
-std::vector<uint8_t> deal_order(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
-  std::vector<uint8_t> order = vs::pile_in_play(R);
+}  // namespace
+
+vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
+  vs::VsDeal d;
+  d.order = vs::pile_in_play(R);
   Rng rng(stream_seed(seed, deal, DEAL_STREAM));
-  rng.shuffle(order);
-  return order;
+  rng.shuffle(d.order);
+  if (!R.on_map) return d;
+  d.setup.rot = {uint8_t(rng.below(4)), uint8_t(rng.below(4))};  // M1.2
+  d.setup.second = d.order[0];
+  std::vector<vs::VsCell> squares = R.chip_squares;  // M2.3: the stream orders them
+  rng.shuffle(squares);
+  d.setup.chips = vs::lay_chips(R, squares);
+  d.chip_values.assign(vs::VS_CHIP_ONES, 1);
+  d.chip_values.insert(d.chip_values.end(), vs::VS_CHIP_TWOS, 2);
+  rng.shuffle(d.chip_values);
+  return d;
 }
 
-// Plays `order` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
+namespace {
+
+// Plays `deal` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
 // record there.
-vs::VsSummary play_seats(const vs::VsRules& R, const std::vector<uint8_t>& order, std::vector<VsChooser>& seat,
+vs::VsSummary play_seats(const vs::VsRules& R, const vs::VsDeal& dealt, std::vector<VsChooser>& seat,
                          const std::vector<std::string>& names, uint64_t seed, uint64_t deal, std::string* record_text) {
   auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
-  if (!record_text) return vs::play_game(R, order, choose);
+  if (!record_text) return vs::play_game(R, dealt, choose);
   std::vector<std::string> steps;
-  const vs::VsSummary out = vs::play_logged(R, order, choose, steps);
-  vs::VsRecord rec = vs::make_vs_record(R, order, seed, deal, names, revision());
+  const vs::VsSummary out = vs::play_logged(R, dealt, choose, steps);
+  vs::VsRecord rec = vs::make_vs_record(R, dealt, seed, deal, names, revision());
   for (const auto& st : steps) rec.steps.push_back({st, 0});
   for (int p = 0; p < R.players; ++p) rec.result.push_back(out.score[size_t(p)]);
   *record_text = vs::write_vs_record(rec);
@@ -341,7 +424,7 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
   const std::pair<int, int> ij = cfg.pair(pair);
   const int i = ij.first, j = ij.second;
   const int deal = g / 2;
-  const std::vector<uint8_t> order = deal_order(R, cfg.seed, uint64_t(deal));
+  const vs::VsDeal order = make_vs_deal(R, cfg.seed, uint64_t(deal));
   std::vector<VsChooser> seat(size_t(cfg.players));
   std::vector<std::string> names;
   for (int p = 0; p < cfg.players; ++p) {
@@ -371,7 +454,7 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
   std::vector<VsChooser> seat;
   for (int p = 0; p < R.players; ++p)
     seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(p))));
-  return play_seats(R, deal_order(R, seed, deal), seat, agents, seed, deal, &record_text);
+  return play_seats(R, make_vs_deal(R, seed, deal), seat, agents, seed, deal, &record_text);
 }
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
@@ -385,10 +468,11 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
     const Fields top(doc, path);
     cfg = TournamentConfig::from_json(top.object("config"), path);
     const Fields prov = top.sub("provenance");
-    const std::string base_sum = prov.text("base_catalog_checksum"), gcc_sum = prov.text("gcc_catalog_checksum");
-    if (base_sum != load_catalog(resolve_input(cfg.base_catalog)).checksum ||
-        (cfg.game == "gcc" && gcc_sum != load_catalog(resolve_input(cfg.gcc_catalog)).checksum))
-      throw AnalysisError(path + ": provenance: a catalog changed since the tournament began; start a new one");
+    for (const auto& [key, file] : cfg.data_files()) {
+      const std::string now = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
+      if (prov.text(key) != now)
+        throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
+    }
   } else {
     if (fs::exists(path)) throw AnalysisError(dir + " already holds a tournament: resume it with --resume " + dir + " or choose another --out");
     for (const auto& a : cfg.agents) parse_vs_agent(a);
@@ -397,6 +481,9 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
     prov["revision"] = revision();
     prov["base_catalog_checksum"] = load_catalog(resolve_input(cfg.base_catalog)).checksum;
     prov["gcc_catalog_checksum"] = cfg.game == "gcc" ? load_catalog(resolve_input(cfg.gcc_catalog)).checksum : "";
+    for (const auto& [key, file] : cfg.data_files())
+      if (key != "base_catalog_checksum" && key != "gcc_catalog_checksum")
+        prov[key] = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
     prov["runs"] = json::array();
     doc["provenance"] = prov;
   }
@@ -526,7 +613,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
   const int P = cfg.players;
   const size_t A = cfg.agents.size();
   std::ostringstream os;
-  os << "# Tournament: " << (cfg.game == "gcc" ? "Ghosts, Castles & Cemeteries" : "base game") << ", " << P << " players\n\n";
+  os << "# Tournament: " << (cfg.game == "gcc" ? "Ghosts, Castles & Cemeteries" : "base game")
+     << (cfg.expansions.empty() ? "" : " with " + cfg.expansions) << ", " << P << " players\n\n";
   os << "Round robin with seat rotation: each pair of agents plays " << cfg.games << " games, " << cfg.games / 2
      << " seeded tile orders (seed " << cfg.seed << ") each from both seatings (the seats of the first agent of a pair are "
      << "seats 0, 2, ... in the first seating and 1, 3, ... in the second). The same tile orders serve every pair.\n\n";
@@ -660,30 +748,40 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
     for (const TournamentGame& g : games) sh.push_back(g.s.share[size_t(p)]), sc.push_back(g.s.score[size_t(p)]);
     os << "| " << p << " | " << fmt_ci(mean_ci(sh)) << " | " << fmt(mean_ci(sc).mean, 1) << " |\n";
   }
-  if (cfg.game == "gcc") {
-    os << "\n## Ghosts, guards and castles, by agent\n\nMeans a seat a game: ghosts attached to the seat's meeples, "
-          "meeples scared off, points the seat's ghosts cost (2 each in play, 1 each at the end), guards gained from "
-          "cemeteries, points castles paid, points the floor at 0 gave back.\n\n";
-    os << "| agent | seats | ghosts | scared off | points to ghosts | guards gained | castle points | floor |\n";
-    os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  // Means a seat a game of some of the seats' figures, one row an agent.
+  auto by_agent = [&](const std::vector<uint16_t vs::VsSeatStats::*>& fields) {
     for (size_t a = 0; a < A; ++a) {
       double k = 0;
-      std::array<double, 6> t{};
+      std::vector<double> t(fields.size(), 0.0);
       for (const TournamentGame& g : games) {
         const std::pair<int, int> ij = cfg.pair(g.pair);
-  const int i = ij.first, j = ij.second;
         for (int p = 0; p < P; ++p) {
-          if ((TournamentConfig::first_sits(p, g.game) ? i : j) != int(a)) continue;
-          const vs::VsSeatStats& s = g.s.stats[size_t(p)];
+          if ((TournamentConfig::first_sits(p, g.game) ? ij.first : ij.second) != int(a)) continue;
           k += 1;
-          t[0] += s.ghosts_taken, t[1] += s.scared_off, t[2] += s.ghost_points;
-          t[3] += s.guards_gained, t[4] += s.castle_points, t[5] += s.floor_points;
+          for (size_t f = 0; f < fields.size(); ++f) t[f] += g.s.stats[size_t(p)].*fields[f];
         }
       }
       os << "| " << cfg.agents[a] << " | " << k;
       for (double x : t) os << " | " << fmt(k > 0 ? x / k : 0.0, 2);
       os << " |\n";
     }
+  };
+  if (cfg.game == "gcc") {
+    os << "\n## Ghosts, guards and castles, by agent\n\nMeans a seat a game: ghosts attached to the seat's meeples, "
+          "meeples scared off, points the seat's ghosts cost (2 each in play, 1 each at the end), guards gained from "
+          "cemeteries, points castles paid, points the floor at 0 gave back.\n\n";
+    os << "| agent | seats | ghosts | scared off | points to ghosts | guards gained | castle points | floor |\n";
+    os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    by_agent({&vs::VsSeatStats::ghosts_taken, &vs::VsSeatStats::scared_off, &vs::VsSeatStats::ghost_points,
+              &vs::VsSeatStats::guards_gained, &vs::VsSeatStats::castle_points, &vs::VsSeatStats::floor_points});
+  }
+  if (cfg.module_stats()) {
+    os << "\n## The modules' pieces, by agent\n\nMeans a seat a game: abbeys placed, mayors placed, wagons moved on "
+          "after a scoring, points barns paid at the end, points the abbot paid (finished or taken back), tolls "
+          "collected (in play and at the end), points of the chips taken, meeples upgraded.\n\n";
+    os << "| agent | seats | abbeys | mayors | wagon moves | barn points | abbot points | toll points | chip points | upgrades |\n";
+    os << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    by_agent(std::vector<uint16_t vs::VsSeatStats::*>(std::begin(MODULE_STAT), std::end(MODULE_STAT)));
   }
   return os.str();
 }

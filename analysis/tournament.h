@@ -19,8 +19,9 @@
 namespace mists::analysis {
 
 // A competitive agent by its text: `random`, `greedy`, `expert` or `mcts`, with `:key=value,...`
-// settings: greedy objective=own|margin; expert meeple=, guard=, ghost=, objective=own|margin;
-// mcts playouts=, c=, scale=, rollout=, objective=own|margin|paranoid.
+// settings: greedy objective=own|margin; expert meeple=, guard=, ghost=, abbey=, piece=, barn=,
+// toll=, chip=, objective=own|margin; mcts playouts=, c=, scale=, rollout=,
+// objective=own|margin|paranoid (and the expert's weights for its leaves and turns).
 struct VsAgentSpec {
   std::string text;
   std::string name;
@@ -43,6 +44,10 @@ struct TournamentConfig {
   uint64_t seed = 1;
   std::string base_catalog = "configs/tiles/base-c3.toml";
   std::string gcc_catalog = "configs/tiles/mists-reconstructed.toml";
+  std::string expansions;           // modules: "abbey_mayor,tollkeepers,map_chips" or a part ("" none)
+  std::string abbey_catalog = "configs/tiles/abbey-mayor.toml";
+  std::string toll_catalog = "configs/tiles/tollkeepers-reconstructed.toml";
+  std::string map = "configs/tiles/map-germany-reconstructed.toml";
   std::vector<std::pair<std::string, std::string>> switches;  // name = value, as given
 
   nlohmann::json to_json() const;
@@ -56,6 +61,10 @@ struct TournamentConfig {
   // two seatings of a deal swap every seat).
   static bool first_sits(int seat, int g) { return (seat + g % 2) % 2 == 0; }
   vs::VsRules rules() const;  // throws ConfigError / AnalysisError for bad catalogs or switches
+  // The games record what the modules did (chunk columns and a report section): a module or the abbot.
+  bool module_stats() const;
+  // The data files of the game: (provenance key, path) of every catalog and map it reads.
+  std::vector<std::pair<std::string, std::string>> data_files() const;
 };
 
 // One game of a tournament.
@@ -70,6 +79,12 @@ struct TournamentGame {
 // (records/pairK-gG.txt, for mists replay).
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
                            const std::string& command, bool quiet, int records = 0);
+
+// Deal `deal` of a run seeded `seed`: the pile shuffled by the deal's stream; on a map then, from
+// the same stream, the two set-up rotations (M1.2), the chip squares' order for chip_layout=greedy
+// (M2.3) and the chips' values in the order they are taken. Without a map the order alone, as
+// before the map existed.
+vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal);
 
 // One competitive game, as `mists play --game base|gcc` plays it: the tile order of deal `deal` of
 // a tournament seeded `seed`, agents[p] (an agent text) on seat p with the random stream a

@@ -11,6 +11,8 @@
 #include "solver/mcts.h"
 #include "engine/versus.h"
 #include "engine/config/load.h"
+#include "analysis/tournament.h"
+#include "engine/rules.h"
 
 namespace mists::cli {
 
@@ -56,24 +58,21 @@ Tally run(const Rules& rules, int games, uint64_t seed) {
 // from its own deal stream; every decision picks uniformly among the legal options (placements,
 // the ghost steps of GCC, then the meeple step's options). Reports what a reader needs to compare
 // with other engines doing the same work; GCC adds what ghosts, guards and castles did.
-void bench_versus(vs::VsGame game, const std::string& base_catalog, const std::string& gcc_catalog, int games,
-                  int players) {
-  const vs::VsRules R = game == vs::VsGame::Gcc
-                            ? vs::build_gcc_rules(load_catalog(base_catalog), load_catalog(gcc_catalog), players)
-                            : vs::build_rules(load_catalog(base_catalog), vs::VsGame::Base, players);
-  const std::vector<uint8_t> pile = vs::pile_in_play(R);
+// With modules (`cfg.expansions`) the same, every module's options among the random choices.
+void bench_versus(const analysis::TournamentConfig& cfg, int games) {
+  const vs::VsRules R = cfg.rules();
+  const int players = cfg.players;
+  const vs::VsGame game = R.game;
   long long placements = 0, decisions = 0, forced = 0, points = 0;
   long long ghosts = 0, scared = 0, guards = 0, castle = 0, ghost_points = 0;
+  std::array<long long, 8> module{};  // abbeys, mayors, wagon moves, barn, abbot, toll, chip points, upgrades
   std::vector<int> extent;  // the longer side of each final board
   uint64_t signature = 0;
-  std::vector<uint8_t> order(pile.size());
   const auto t0 = std::chrono::steady_clock::now();
   for (int g = 0; g < games; ++g) {
-    order = pile;
-    Rng deal_rng(stream_seed(BENCH_SEED, uint64_t(g), DEAL_STREAM));
-    deal_rng.shuffle(order);
+    const vs::VsDeal deal = analysis::make_vs_deal(R, BENCH_SEED, uint64_t(g));  // the pile by the deal's stream
     Rng rng(stream_seed(BENCH_SEED, uint64_t(g), AGENT_STREAM));
-    const vs::VsSummary r = vs::play_game(R, order, [&](const vs::VsState&, const vs::VsAction*, int n) {
+    const vs::VsSummary r = vs::play_game(R, deal, [&](const vs::VsState&, const vs::VsAction*, int n) {
       return int(rng.below(uint32_t(n)));
     });
     placements += r.turns;
@@ -88,6 +87,10 @@ void bench_versus(vs::VsGame game, const std::string& base_catalog, const std::s
       guards += r.stats[size_t(p)].guards_gained;
       castle += r.stats[size_t(p)].castle_points;
       ghost_points += r.stats[size_t(p)].ghost_points;
+      const vs::VsSeatStats& st = r.stats[size_t(p)];
+      const long long m[8] = {st.abbeys, st.mayors, st.wagon_moves, st.barn_points, st.abbot_points, st.toll_points,
+                              st.chip_points, st.upgrades};
+      for (size_t k = 0; k < 8; ++k) module[k] += m[k];
     }
     signature = mix(signature, uint64_t(r.turns * 1000 + r.discarded));
   }
@@ -98,6 +101,9 @@ void bench_versus(vs::VsGame game, const std::string& base_catalog, const std::s
   else
     std::printf("base game (G1), %d players, uniform random play, farmers on, 1 thread (%s):\n", players,
                 R.catalog.path.c_str());
+  if (R.modules || R.switches.abbot)
+    std::printf("  with            %s; %s\n", cfg.expansions.empty() ? "no module" : cfg.expansions.c_str(),
+                vs::describe(R.switches, R.modules).c_str());
   std::printf("  games            %d\n", games);
   std::printf("  seconds          %.3f\n", sec);
   std::printf("  games/s          %.0f\n", games / sec);
@@ -111,12 +117,20 @@ void bench_versus(vs::VsGame game, const std::string& base_catalog, const std::s
                 "%.2f guards gained, %.2f castle points\n",
                 double(ghosts) / games, double(scared) / games, double(ghost_points) / games, double(guards) / games,
                 double(castle) / games);
+  if (R.modules || R.switches.abbot)
+    std::printf("  a game           %.2f abbeys, %.2f mayors placed, %.2f wagon moves, %.2f barn points, %.2f abbot points, "
+                "%.2f toll points, %.2f chip points, %.2f upgrades\n",
+                double(module[0]) / games, double(module[1]) / games, double(module[2]) / games, double(module[3]) / games,
+                double(module[4]) / games, double(module[5]) / games, double(module[6]) / games, double(module[7]) / games);
   std::sort(extent.begin(), extent.end());
   auto at = [&](double q) { return extent[std::min(extent.size() - 1, size_t(q * double(extent.size())))]; };
   std::printf("  board extent     longer side of the final board: median %d, 99%% %d, max %d cells "
               "(the board holds %d)\n", at(0.5), at(0.99), extent.back(), vs::VS_W - 2);
   std::printf("  position size    %zu bytes\n", sizeof(vs::VsState));
-  std::printf("Bench (%s): %016llx\n", std::string(vs::game_name(game)).c_str(), static_cast<unsigned long long>(signature));
+  std::string label(vs::game_name(game));
+  if (!cfg.expansions.empty()) label += "+" + cfg.expansions;
+  if (R.switches.abbot) label += "+abbot";
+  std::printf("Bench (%s): %016llx\n", label.c_str(), static_cast<unsigned long long>(signature));
 }
 
 }  // namespace
@@ -158,10 +172,15 @@ void add_bench(CLI::App& app) {
   auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
   auto base_players = std::make_shared<int>(2);
   auto gcc_catalog = std::make_shared<std::string>("configs/tiles/mists-reconstructed.toml");
+  auto files = std::make_shared<analysis::TournamentConfig>();  // the competitive games' modules
+  auto vs_switches = std::make_shared<std::vector<std::string>>();
   flags->add(*cmd, *opt, false, true);
+  add_expansion_flags(*cmd, *files);
+  cmd->add_option("--switch", *vs_switches, "With --game base or gcc: a rule switch name=value, as in versus");
   cmd->add_option("--game", *game, "coop: the co-op levels (the signature of commits); base: the competitive base game; "
                                    "gcc: Ghosts, Castles & Cemeteries; base and gcc play uniform random games and print "
-                                   "their own signature")
+                                   "their own signature (with --expansions, --map and --switch: the modules too, 10000 "
+                                   "games by default)")
       ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
   cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base or gcc)")->capture_default_str();
   cmd->add_option("--gcc-catalog", *gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (with --game gcc)")
@@ -190,11 +209,27 @@ void add_bench(CLI::App& app) {
                            " takes --games, --base-catalog, --gcc-catalog (gcc) and --base-players");
       if (*game == "base" && cmd->count("--gcc-catalog")) throw UsageError("--gcc-catalog needs --game gcc");
       const bool gcc = *game == "gcc";
-      bench_versus(gcc ? vs::VsGame::Gcc : vs::VsGame::Base, *base_catalog, *gcc_catalog,
-                   cmd->count("--games") ? *games : (gcc ? 20000 : 100000), *base_players);
+      analysis::TournamentConfig c = *files;
+      c.game = *game;
+      c.players = *base_players;
+      c.base_catalog = *base_catalog;
+      c.gcc_catalog = *gcc_catalog;
+      for (const std::string& sw : *vs_switches) {
+        const size_t eq = sw.find('=');
+        if (eq == std::string::npos) throw UsageError("--switch: '" + sw + "' is not name=value");
+        c.switches.emplace_back(sw.substr(0, eq), sw.substr(eq + 1));
+      }
+      check_expansion_flags(*cmd, c);
+      const int n = cmd->count("--games") ? *games : c.expansions.empty() ? (gcc ? 20000 : 100000) : 10000;
+      try {
+        bench_versus(c, n);
+      } catch (const ConfigError& e) {
+        throw UsageError(e.what());
+      }
       return;
     }
-    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog"})
+    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog", "--expansions", "--abbey-catalog",
+                          "--toll-catalog", "--map", "--switch"})
       if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
     flags->apply(*opt);
     uint64_t signature = 0;

@@ -22,23 +22,21 @@ namespace {
 // mists play --game base|gcc: one competitive game, its record to --out or standard output.
 void play_versus(const CLI::App& cmd, const std::string& game, int players, const std::string& agents,
                  const std::string& seed, uint64_t deal, const std::vector<std::string>& switches,
-                 const std::string& base_catalog, const std::string& gcc_catalog, const std::string& out, bool show,
-                 const std::string& svg) {
+                 const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg) {
   static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--level", "--ghosts", "--goal", "--hound1",
                                           "--hound2", "--piles", "--joint-scoring", "--unplaceable",
                                           "--haunted-adjacency", "--finish-ghosts", "--html"};
   for (const char* f : COOP_ONLY)
     if (cmd.count(f))
       throw UsageError(std::string(f) + " is a co-op flag; --game " + game +
-                       " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --out, "
-                       "--show and --svg");
+                       " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --expansions, "
+                       "--abbey-catalog, --toll-catalog, --map, --out, --show and --svg");
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
-  analysis::TournamentConfig c;
+  analysis::TournamentConfig c = files;
   c.game = game;
   c.players = players;
-  c.base_catalog = base_catalog;
-  c.gcc_catalog = gcc_catalog;
+  check_expansion_flags(cmd, c);
   for (const std::string& sw : switches) {
     const size_t eq = sw.find('=');
     if (eq == std::string::npos) throw UsageError("--switch: '" + sw + "' is not name=value");
@@ -107,8 +105,7 @@ void add_play(CLI::App& app) {
   auto show = std::make_shared<bool>(false);
   auto deal = std::make_shared<uint64_t>(0);
   auto switches = std::make_shared<std::vector<std::string>>();
-  auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
-  auto gcc_catalog = std::make_shared<std::string>("configs/tiles/mists-reconstructed.toml");
+  auto files = std::make_shared<analysis::TournamentConfig>();  // the competitive games' catalogs and modules
   auto svg = std::make_shared<std::string>();
   flags->add(*cmd, *opt, true, true);
   // --players serves both modes (co-op 1-5, competitive 2-6): checked in the callback.
@@ -133,9 +130,10 @@ void add_play(CLI::App& app) {
   cmd->add_option("--deal", *deal, "--game base|gcc: the tile order, deal D of a tournament with the same --seed")
       ->capture_default_str();
   cmd->add_option("--switch", *switches, "--game base|gcc: a rule switch name=value, as in versus; repeat for several");
-  cmd->add_option("--base-catalog", *base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
-  cmd->add_option("--gcc-catalog", *gcc_catalog, "--game gcc: tile catalog of the GCC tiles and their 2x2 start tile")
+  cmd->add_option("--base-catalog", files->base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
+  cmd->add_option("--gcc-catalog", files->gcc_catalog, "--game gcc: tile catalog of the GCC tiles and their 2x2 start tile")
       ->capture_default_str();
+  add_expansion_flags(*cmd, *files);
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
   cmd->add_option("--svg", *svg, "--game base|gcc: also draw the final board as an SVG picture into this file");
@@ -143,11 +141,12 @@ void add_play(CLI::App& app) {
   cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); needs --out");
   cmd->callback([=] {
     if (*game == "base" || *game == "gcc") {
-      play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *base_catalog,
-                  *gcc_catalog, *out, *show, *svg);
+      play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *files, *out,
+                  *show, *svg);
       return;
     }
-    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--svg"})
+    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--abbey-catalog",
+                          "--toll-catalog", "--map", "--svg"})
       if (cmd->count(f))
         throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");

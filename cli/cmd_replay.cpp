@@ -23,7 +23,11 @@ void replay_versus(const std::string& file, const std::string& text, bool show, 
   if (!catalog.empty()) throw UsageError("--catalog: a competitive record names two catalogs; it reads the ones it names");
   const Catalog base = load_catalog(analysis::resolve_input(rec.base_catalog));
   const Catalog gcc = rec.game == "gcc" ? load_catalog(analysis::resolve_input(rec.gcc_catalog)) : Catalog{};
-  const vs::VsRules R = vs::vs_record_rules(rec, base, gcc, file);
+  vs::VsExpansions ex;  // the modules' data the record names
+  if (!rec.abbey_catalog.empty()) ex.abbey = load_catalog(analysis::resolve_input(rec.abbey_catalog));
+  if (!rec.toll_catalog.empty()) ex.toll = load_catalog(analysis::resolve_input(rec.toll_catalog));
+  if (!rec.map.empty()) ex.map = load_map(analysis::resolve_input(rec.map));
+  const vs::VsRules R = vs::vs_record_rules(rec, base, gcc, std::move(ex), file);
   std::cout << "replaying " << file << ": " << R.describe() << ", seed " << rec.seed << " deal " << rec.deal << ", agents";
   for (const auto& a : rec.agents) std::cout << ' ' << a;
   std::cout << '\n';

@@ -20,16 +20,29 @@ void add_versus(CLI::App& app) {
       "Competitive games (the base game, or Ghosts, Castles & Cemeteries): a round robin of competitive agents,\n"
       "each pair on the same seeded tile orders from both seatings. Reports each pair's win share and margin with\n"
       "95% intervals, Bradley-Terry ratings on the Elo scale, each seat's win share (the first-seat advantage) and,\n"
-      "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent.");
+      "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent; with\n"
+      "expansion modules, what each agent's seats did with the modules' pieces.");
   cmd->footer(
       "Agents: random | greedy[:objective=own|margin] | expert[:meeple=1.5,guard=2,ghost=1,objective=margin|own]\n"
       "        | mcts[:macro=4,playouts=100,c=0.2,scale=30,chance=1,bias=0,rank=margin|objective,\n"
       "          widen=0,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
       "          macro=K: the tree's moves are whole turns, the expert's K best (macro=0: single decisions, where\n"
       "          prune=K keeps the expert's K best placements); docs/versus.md\n"
+      "        expert and mcts also take the module pieces' weights meeple_am=0.75,abbey=5,piece=0.75,barn=3,toll=0.5,\n"
+      "          chip=0.5,growth=1 (docs/versus.md)\n"
+      "Expansion modules (--expansions, any of them; docs/versus.md):\n"
+      "  abbey_mayor  Abbey & Mayor: abbeys into holes, mayors, wagons, barns (switches abbey_in_features=no|yes,\n"
+      "               abbey_last_round=must_place|lost|may_place, wagon_range=neighbourhood|connected, barn_new_tile=yes|no)\n"
+      "  tollkeepers  The Tollkeepers: tollhouses on junctions (switch toll_flip=end_of_turn|owner_turn)\n"
+      "  map_chips    Map-Chips Germany, base game only (--map FILE; switches map_starts=Rostock+Stuttgart,\n"
+      "               city_closed_side=border|field, border_monastery=filled|empty, map_towns=plain,\n"
+      "               chip_layout=greedy|fixed:X.Y/X.Y/..., upgrades_per_turn=1|any)\n"
+      "  abbot=on     (a switch) the abbot on monasteries and gardens; gardens come with abbey_mayor\n"
       "Examples:\n"
       "  mists versus --game gcc --players 2 --agents mcts,expert,greedy --games 1000 --out results/gcc/p2\n"
       "  mists versus --game gcc --players 4 --agents expert,greedy --switch score_floor=each_scoring\n"
+      "  mists versus --game base --expansions abbey_mayor,tollkeepers --switch abbot=on --agents expert,greedy\n"
+      "  mists versus --game base --map configs/tiles/map-germany-reconstructed.toml --players 4 --agents expert,greedy\n"
       "  mists versus --resume results/gcc/p2\n"
       "  mists versus --game gcc --agents mcts,expert --games 2 --records 2 --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
@@ -53,10 +66,11 @@ void add_versus(CLI::App& app) {
       ->check(CLI::Range(2, 1000000));
   cmd->add_option("--seed", *seed, "Run seed: the tile orders and the agents' random streams")->capture_default_str();
   cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
-                                         "unplaceable, abbot); repeat for several");
+                                         "unplaceable, abbot; the modules' below); repeat for several");
   cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
   cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
       ->capture_default_str();
+  add_expansion_flags(*cmd, *cfg);
   cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>)");
   cmd->add_option("--resume", *resume, "Finish the tournament in this folder (its own settings; only --threads applies)");
   cmd->add_option("--threads", *threads, "Games played at once (results do not depend on it)")->capture_default_str()
@@ -69,7 +83,7 @@ void add_versus(CLI::App& app) {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--out"})
+                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out"})
         if (cmd->count(f))
           throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
@@ -103,6 +117,7 @@ void add_versus(CLI::App& app) {
         if (eq == std::string::npos) throw UsageError("--switch: '" + s + "' is not name=value");
         c.switches.emplace_back(s.substr(0, eq), s.substr(eq + 1));
       }
+      check_expansion_flags(*cmd, c);
       try {
         c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
       } catch (const ConfigError& e) {
@@ -113,6 +128,30 @@ void add_versus(CLI::App& app) {
     const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records);
     std::cout << report << "\nwritten: " << dir << "/report.md\n";
   });
+}
+
+void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
+  cmd.add_option("--expansions", cfg.expansions,
+                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers, map_chips (docs/versus.md); none by default");
+  cmd.add_option("--abbey-catalog", cfg.abbey_catalog, "Tile catalog of Abbey & Mayor (with --expansions abbey_mayor)")
+      ->capture_default_str();
+  cmd.add_option("--toll-catalog", cfg.toll_catalog, "Tile catalog of The Tollkeepers (with --expansions tollkeepers)")
+      ->capture_default_str();
+  cmd.add_option("--map", cfg.map, "Map of Map-Chips Germany; giving it plays the module (--expansions map_chips)")
+      ->capture_default_str();
+}
+
+void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg) {
+  uint8_t m = 0;
+  try {
+    m = vs::parse_modules(cfg.expansions);
+  } catch (const ConfigError& e) {
+    throw UsageError(std::string("--") + e.what());
+  }
+  if (cmd.count("--map")) m = uint8_t(m | vs::VS_MAP_CHIPS);
+  cfg.expansions = vs::modules_text(m);
+  if (cmd.count("--abbey-catalog") && !(m & vs::VS_ABBEY_MAYOR)) throw UsageError("--abbey-catalog needs --expansions abbey_mayor");
+  if (cmd.count("--toll-catalog") && !(m & vs::VS_TOLLKEEPERS)) throw UsageError("--toll-catalog needs --expansions tollkeepers");
 }
 
 std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args) {
@@ -135,7 +174,8 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
     if (!versus->get_option_no_throw(name))
       throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                        "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
-                       "--seed, --switch, --base-catalog, --gcc-catalog, --out, --resume, --threads, --quiet and --records");
+                       "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
+                       "--map, --out, --resume, --threads, --quiet and --records");
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

@@ -10,7 +10,18 @@
 #include "analysis/game_options.h"
 #include "analysis/study_config.h"
 
+namespace mists::analysis {
+struct TournamentConfig;
+}
+
 namespace mists::cli {
+
+// The competitive games' expansion flags (--expansions, --abbey-catalog, --toll-catalog, --map) of
+// versus, play and bench, into `cfg` (cli/cmd_versus.cpp).
+void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg);
+// Checks them once parsed (a module's catalog flag needs the module; unknown modules) and writes
+// the modules in their order; UsageError naming the flag.
+void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg);
 
 // Bad input from the user: printed as "mists: error: ..." with exit status 2.
 struct UsageError : std::runtime_error {

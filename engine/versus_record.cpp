@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <tuple>
 
 #include "engine/number.h"
 #include "engine/rules.h"
@@ -29,9 +30,9 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> switch_list(const VsSwitches& sw) {
+std::vector<std::pair<std::string, std::string>> switch_list(const VsSwitches& sw, uint8_t modules) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const std::string& kv : words(describe(sw))) {
+  for (const std::string& kv : words(describe(sw, modules))) {
     const size_t eq = kv.find('=');
     out.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
@@ -42,6 +43,14 @@ std::vector<std::pair<std::string, std::string>> switch_list(const VsSwitches& s
 
 VsRecord make_vs_record(const VsRules& R, const std::vector<uint8_t>& order, uint64_t seed, uint64_t deal,
                         const std::vector<std::string>& agents, const std::string& revision) {
+  VsDeal d;
+  d.order = order;
+  return make_vs_record(R, d, seed, deal, agents, revision);
+}
+
+VsRecord make_vs_record(const VsRules& R, const VsDeal& dealt, uint64_t seed, uint64_t deal,
+                        const std::vector<std::string>& agents, const std::string& revision) {
+  const std::vector<uint8_t>& order = dealt.order;
   VsRecord r;
   r.revision = revision;
   r.game = std::string(game_name(R.game));
@@ -52,11 +61,22 @@ VsRecord make_vs_record(const VsRules& R, const std::vector<uint8_t>& order, uin
     r.gcc_catalog = R.gcc_catalog.path;
     r.gcc_checksum = R.gcc_catalog.checksum;
   }
-  r.switches = switch_list(R.switches);
+  r.expansions = modules_text(R.modules);
+  if (R.has(VS_ABBEY_MAYOR)) r.abbey_catalog = R.abbey_catalog.path, r.abbey_checksum = R.abbey_catalog.checksum;
+  if (R.has(VS_TOLLKEEPERS)) r.toll_catalog = R.toll_catalog.path, r.toll_checksum = R.toll_catalog.checksum;
+  if (R.has(VS_MAP_CHIPS)) r.map = R.map.path, r.map_checksum = R.map.checksum;
+  r.switches = switch_list(R.switches, R.modules);
   r.seed = seed;
   r.deal = deal;
   r.agents = agents;
   for (uint8_t t : order) r.order.push_back(R.types[t].id);
+  if (R.on_map) {
+    r.start_rotations = {dealt.setup.rot[0], dealt.setup.rot[1]};
+    for (VsCell c : dealt.setup.chips)
+      r.chip_squares += (r.chip_squares.empty() ? "" : "/") + std::to_string(int(c % VS_W) - R.map_dx) + "." +
+                        std::to_string(int(c / VS_W) - R.map_dy);
+    if (r.chip_squares.empty()) r.chip_squares = "none";
+  }
   return r;
 }
 
@@ -73,6 +93,12 @@ std::string write_vs_record(const VsRecord& r) {
     os << "gcc_catalog " << r.gcc_catalog << "\n";
     os << "gcc_catalog_checksum " << r.gcc_checksum << "\n";
   }
+  if (!r.expansions.empty()) {
+    os << "expansions " << r.expansions << "\n";
+    if (!r.abbey_catalog.empty()) os << "abbey_catalog " << r.abbey_catalog << "\nabbey_catalog_checksum " << r.abbey_checksum << "\n";
+    if (!r.toll_catalog.empty()) os << "toll_catalog " << r.toll_catalog << "\ntoll_catalog_checksum " << r.toll_checksum << "\n";
+    if (!r.map.empty()) os << "map " << r.map << "\nmap_checksum " << r.map_checksum << "\n";
+  }
   os << "switches";
   for (const auto& [k, v] : r.switches) os << ' ' << k << '=' << v;
   os << "\n";
@@ -80,6 +106,8 @@ std::string write_vs_record(const VsRecord& r) {
   os << "deal " << r.deal << "\n";
   os << "agents " << join(r.agents) << "\n";
   os << "order " << join(r.order) << "\n";
+  if (!r.start_rotations.empty())
+    os << "start_rotations " << r.start_rotations[0] << ' ' << r.start_rotations[1] << "\nchip_squares " << r.chip_squares << "\n";
   os << "steps\n";
   for (const auto& s : r.steps) os << s.text << "\n";
   os << "result";
@@ -134,6 +162,24 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
         if (!r.lines.count(k)) fail(name, ln, k, "missing before steps");
       if (r.game == "gcc" && (!r.lines.count("gcc_catalog") || !r.lines.count("gcc_catalog_checksum")))
         fail(name, ln, "gcc_catalog", "a GCC record names its GCC catalog and checksum before steps");
+      // Each module names its data before steps, and no data without its module.
+      const uint8_t modules = r.lines.count("expansions") ? parse_modules(r.expansions) : 0;
+      const std::pair<VsModule, const char*> data[] = {
+          {VS_ABBEY_MAYOR, "abbey_catalog"}, {VS_TOLLKEEPERS, "toll_catalog"}, {VS_MAP_CHIPS, "map"}};
+      if ((modules & VS_MAP_CHIPS) && (!r.lines.count("start_rotations") || !r.lines.count("chip_squares")))
+        fail(name, ln, "start_rotations", "a record on a map names its start_rotations and chip_squares before steps (M1.2, M2.3)");
+      if (!(modules & VS_MAP_CHIPS) && (r.lines.count("start_rotations") || r.lines.count("chip_squares")))
+        fail(name, r.lines.count("start_rotations") ? r.lines["start_rotations"] : r.lines["chip_squares"],
+             r.lines.count("start_rotations") ? "start_rotations" : "chip_squares", "the record plays on no map (expansions)");
+      for (const auto& [m, field] : data) {
+        const std::string sum = std::string(field) + "_checksum";
+        const bool named = r.lines.count(field) && r.lines.count(sum);
+        if ((modules & m) && !named)
+          fail(name, ln, field, "a record of " + std::string(module_name(m)) + " names its " + field + " and " + sum + " before steps");
+        if (!(modules & m) && (r.lines.count(field) || r.lines.count(sum)))
+          fail(name, r.lines.count(field) ? r.lines[field] : r.lines[sum], field,
+               "the record does not play " + std::string(module_name(m)) + " (expansions)");
+      }
       in_steps = true;
       continue;
     }
@@ -155,6 +201,21 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       else if (key == "base_catalog_checksum") r.base_checksum = one();
       else if (key == "gcc_catalog") r.gcc_catalog = one();
       else if (key == "gcc_catalog_checksum") r.gcc_checksum = one();
+      else if (key == "expansions") {
+        r.expansions = one();
+        try {
+          r.expansions = modules_text(parse_modules(r.expansions));
+          if (r.expansions != w[1]) fail(name, ln, key, "'" + w[1] + "': write the modules once each, in the order " +
+                                                         "abbey_mayor,tollkeepers,map_chips");
+        } catch (const ConfigError& e) {
+          fail(name, ln, key, e.what());
+        }
+      } else if (key == "abbey_catalog") r.abbey_catalog = one();
+      else if (key == "abbey_catalog_checksum") r.abbey_checksum = one();
+      else if (key == "toll_catalog") r.toll_catalog = one();
+      else if (key == "toll_catalog_checksum") r.toll_checksum = one();
+      else if (key == "map") r.map = one();
+      else if (key == "map_checksum") r.map_checksum = one();
       else if (key == "switches") {
         for (size_t i = 1; i < w.size(); ++i) {
           const size_t eq = w[i].find('=');
@@ -165,6 +226,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       else if (key == "deal") r.deal = parse_u64(one());
       else if (key == "agents") r.agents.assign(w.begin() + 1, w.end());
       else if (key == "order") r.order.assign(w.begin() + 1, w.end());
+      else if (key == "start_rotations") {
+        if (w.size() != 3) fail(name, ln, key, "takes two rotations, of the start tile and of the second start square's tile");
+        for (size_t i = 1; i < 3; ++i) r.start_rotations.push_back(int(parse_integer(w[i], 0, 3)));
+      } else if (key == "chip_squares") r.chip_squares = one();
       else fail(name, ln, key, "unknown key");
     } catch (const NumberError& e) {
       fail(name, ln, key, e.what());
@@ -178,6 +243,12 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
 }
 
 VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, const std::string& name) {
+  if (!rec.expansions.empty())
+    fail(name, rec.lines.at("expansions"), "expansions", "the record plays " + rec.expansions + "; load their data first");
+  return vs_record_rules(rec, std::move(base), std::move(gcc), VsExpansions{}, name);
+}
+
+VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpansions ex, const std::string& name) {
   auto lines = rec.lines;
   if (base.checksum != rec.base_checksum)
     fail(name, lines["base_catalog_checksum"], "base_catalog_checksum",
@@ -185,13 +256,27 @@ VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, const st
   if (rec.game == "gcc" && gcc.checksum != rec.gcc_checksum)
     fail(name, lines["gcc_catalog_checksum"], "gcc_catalog_checksum",
          "the record was played with " + rec.gcc_checksum + ", " + gcc.path + " is " + gcc.checksum);
+  ex.modules = rec.expansions.empty() ? 0 : parse_modules(rec.expansions);
+  const std::tuple<VsModule, const char*, std::string, std::string> sums[] = {
+      {VS_ABBEY_MAYOR, "abbey_catalog_checksum", rec.abbey_checksum, ex.abbey.checksum},
+      {VS_TOLLKEEPERS, "toll_catalog_checksum", rec.toll_checksum, ex.toll.checksum},
+      {VS_MAP_CHIPS, "map_checksum", rec.map_checksum, ex.map.checksum}};
+  for (const auto& [m, key, want, have] : sums)
+    if ((ex.modules & m) && want != have)
+      fail(name, lines[key], key, "the record was played with " + want + ", the file read is " + have);
+  VsSwitches sw;
   try {
-    VsSwitches sw;
     for (const auto& [k, v] : rec.switches) set_switch(sw, k, v);
-    return rec.game == "gcc" ? build_gcc_rules(std::move(base), std::move(gcc), rec.players, sw)
-                             : build_rules(std::move(base), VsGame::Base, rec.players, sw);
   } catch (const ConfigError& e) {
     fail(name, lines["switches"], "switches", e.what());
+  }
+  try {
+    return build_game(rec.game == "gcc" ? VsGame::Gcc : VsGame::Base, std::move(base), std::move(gcc), std::move(ex),
+                      rec.players, sw);
+  } catch (const ConfigError& e) {
+    const std::string what = e.what();
+    const char* field = what.rfind("expansions", 0) == 0 ? "expansions" : "switches";
+    fail(name, lines.count(field) ? lines[field] : lines["switches"], field, what);
   }
 }
 
@@ -213,13 +298,50 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
       fail(name, rec.lines.at("order"), "order",
            "tile '" + R.types[size_t(t)].id + "' appears " + std::to_string(copies[size_t(t)]) + " times, the pile holds " +
                std::to_string(R.types[size_t(t)].copies));
-  VsState s = initial_state(R);
-  VsAction options[VS_MAX_ACTIONS];
+  VsDeal deal;
+  deal.order = order;
+  if (R.on_map) {  // M1.2, M2.3: the set-up the record names
+    const int ln = rec.lines.at("chip_squares");
+    deal.setup.rot = {uint8_t(rec.start_rotations.at(0)), uint8_t(rec.start_rotations.at(1))};
+    if (rec.chip_squares != "none") {
+      std::string item;
+      for (char ch : rec.chip_squares + "/") {
+        if (ch != '/') {
+          item += ch;
+          continue;
+        }
+        const size_t dot = item.find('.');
+        try {
+          if (dot == std::string::npos) throw NumberError("'" + item + "' is not a map square X.Y");
+          const int x = int(parse_integer(item.substr(0, dot), 0, R.map.width - 1));
+          const int y = int(parse_integer(item.substr(dot + 1), 0, R.map.height - 1));
+          deal.setup.chips.push_back(map_cell(R, x, y));
+        } catch (const NumberError& e) {
+          fail(name, ln, "chip_squares", e.what());
+        }
+        item.clear();
+      }
+    }
+    if (order.empty()) fail(name, rec.lines.at("order"), "order", "the pile is empty");
+  }
   size_t next = 0;
+  VsState s;
+  try {
+    s = deal_state(R, deal, &next);
+  } catch (const ConfigError& e) {
+    fail(name, rec.lines.count("chip_squares") ? rec.lines.at("chip_squares") : rec.lines.at("order"), "chip_squares", e.what());
+  }
+  VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
   for (const RecordStep& step : rec.steps) {
     if (is_over(s)) fail(name, step.line, "steps", "'" + step.text + "' after the end of the game");
-    if (is_chance(s)) {
+    if (s.phase == VsPhase::ChipValue) {  // M3.1: a chance step, the value it turned up
+      const int v = step.text == "chip 1" ? 1 : step.text == "chip 2" ? 2 : 0;
+      if (!v || !s.chips_unseen[size_t(v - 1)])
+        fail(name, step.line, "steps", "'" + step.text + "' where a chip turns up (chip 1 or chip 2, of those not yet seen)");
+      apply_chip(R, s, v);
+    } else if (is_chance(s)) {
+      if (next >= order.size()) fail(name, step.line, "steps", "'" + step.text + "' with the pile spent");
       const std::string want = "draw " + R.types[order[next]].id;
       if (step.text != want) fail(name, step.line, "steps", "'" + step.text + "' where the pile gives '" + want + "'");
       apply_draw(R, s, order[next++]);
@@ -278,10 +400,11 @@ std::string render_vs_board(const VsRules& R, const VsState& s) {
     auto put = [&](int dx, int dy, char c) { rows[size_t(3 * y + dy)][size_t(3 * x + dx)] = c; };
     static const int mid[SIDE_NB][2] = {{1, 0}, {2, 1}, {1, 2}, {0, 1}};
     for (int side = 0; side < SIDE_NB; ++side)
-      put(mid[side][0], mid[side][1], terrain_char(Terrain(o.sides >> (2 * side) & 3), o.misty >> slot_of(side, 1) & 1));
-    put(1, 1, T.monastery >= 0 ? 'M' : T.castle >= 0 ? 'K' : T.cemetery >= 0 ? '+' : '.');
+      put(mid[side][0], mid[side][1],
+          (o.closes >> side & 1) ? '#' : terrain_char(Terrain(o.sides >> (2 * side) & 3), o.misty >> slot_of(side, 1) & 1));
+    put(1, 1, T.abbey ? 'A' : T.monastery >= 0 ? 'M' : T.garden >= 0 ? 'G' : T.castle >= 0 ? 'K' : T.cemetery >= 0 ? '+' : '.');
     for (int p = 0; p < R.players; ++p)
-      for (int k = 0; k < s.owned[size_t(p)]; ++k) {
+      for (int k = 0; k < VS_ALL_SLOTS; ++k) {
         const VsMeeple& m = s.meeples[size_t(p)][size_t(k)];
         if (m.node == VS_NO_NODE || s.nodes[m.node].tile != i) continue;
         const auto [dx, dy] = region_spot(o, s.nodes[m.node].region);
@@ -294,6 +417,33 @@ std::string render_vs_board(const VsRules& R, const VsState& s) {
   for (int p = 0; p < R.players; ++p) os << "  seat " << p << ": " << s.score[size_t(p)];
   if (R.game == VsGame::Gcc) os << "  (ghosts in the supply " << int(s.ghosts) << ")";
   os << "\n";
+  if (R.modules || R.switches.abbot) os << render_vs_pieces(R, s);
+  return os.str();
+}
+
+std::string render_vs_pieces(const VsRules& R, const VsState& s) {
+  auto at = [](VsCell c) { return std::to_string(int(c % VS_W) - VS_START) + " " + std::to_string(int(c / VS_W) - VS_START); };
+  auto where = [&](uint16_t node) { return node == VS_NO_NODE ? std::string("in hand") : "at " + at(s.tiles[s.nodes[node].tile].cell); };
+  std::ostringstream os;
+  for (int p = 0; p < R.players; ++p) {
+    const VsSeatPieces& q = s.piece[size_t(p)];
+    std::vector<std::string> items;
+    if (R.abbey_type >= 0) {
+      items.push_back((s.abbeys >> p & 1) ? "abbey in hand" : "abbey placed");
+      items.push_back("mayor " + where(s.meeples[size_t(p)][VS_SLOT_MAYOR].node));
+      items.push_back("wagon " + where(s.meeples[size_t(p)][VS_SLOT_WAGON].node));
+      items.push_back("barn " + where(q.barn));
+    }
+    if (R.switches.abbot) items.push_back("abbot " + where(s.meeples[size_t(p)][VS_SLOT_ABBOT].node));
+    if (R.has(VS_TOLLKEEPERS))
+      items.push_back(q.toll_tile == NO_TILE ? std::string("tollhouse in hand")
+                                             : "tollhouse at " + at(s.tiles[q.toll_tile].cell) + " junction " +
+                                                   std::to_string(q.toll_junction) + " face " + std::to_string(q.toll_face));
+    if (R.on_map) items.push_back("chips " + std::to_string(q.chips[0]) + " x 1 and " + std::to_string(q.chips[1]) + " x 2");
+    os << "seat " << p << ":";
+    for (size_t i = 0; i < items.size(); ++i) os << (i ? ", " : " ") << items[i];
+    os << "\n";
+  }
   return os.str();
 }
 
@@ -330,28 +480,49 @@ std::string render_vs_svg(const VsRules& R, const VsState& s, const std::string&
     }
     os << "<rect x=\"" << x0 << "\" y=\"" << y0 << "\" width=\"" << C << "\" height=\"" << C
        << "\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.5\"/>\n";
-    const char* centre = T.monastery >= 0 ? "M" : T.castle >= 0 ? "K" : T.cemetery >= 0 ? "+" : nullptr;
+    const char* centre = T.abbey ? "A" : T.monastery >= 0 ? "M" : T.garden >= 0 ? "G" : T.castle >= 0 ? "K" : T.cemetery >= 0 ? "+" : nullptr;
     if (centre)
       os << "<text x=\"" << cx << "\" y=\"" << cy + 4 << "\" font-size=\"11\" text-anchor=\"middle\" font-weight=\"bold\">" << centre
          << "</text>\n";
     for (int p = 0; p < R.players; ++p)
-      for (int k = 0; k < s.owned[size_t(p)]; ++k) {
+      for (int k = 0; k < VS_ALL_SLOTS; ++k) {
         const VsMeeple& m = s.meeples[size_t(p)][size_t(k)];
         if (m.node == VS_NO_NODE || s.nodes[m.node].tile != i) continue;
         const auto [dx, dy] = region_spot(o, s.nodes[m.node].region);
         const int mx = x0 + 7 + dx * (C - 14) / 2, my = y0 + 7 + dy * (C - 14) / 2;
         os << "<circle cx=\"" << mx << "\" cy=\"" << my << "\" r=\"5\" fill=\"" << SEAT[p] << "\" stroke=\""
-           << (m.guard ? "#ffd700" : "#000") << "\" stroke-width=\"" << (m.guard ? 2 : 1) << "\"/>\n";
+           << (m.guard() ? "#ffd700" : "#000") << "\" stroke-width=\"" << (m.guard() ? 2 : 1) << "\"/>\n";
+        if (m.kind >= VsPiece::Mayor)  // M mayor, W wagon, A abbot
+          os << "<text x=\"" << mx << "\" y=\"" << my + 3 << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">"
+             << (m.kind == VsPiece::Mayor ? 'M' : m.kind == VsPiece::Wagon ? 'W' : 'A') << "</text>\n";
+        if (m.chip) os << "<circle cx=\"" << mx << "\" cy=\"" << my << "\" r=\"7\" fill=\"none\" stroke=\"#7b3fa0\"/>\n";
         if (m.ghosts)
           os << "<text x=\"" << mx + 6 << "\" y=\"" << my - 3 << "\" font-size=\"8\">" << int(m.ghosts) << "</text>\n";
       }
+  }
+  // Barns at their corner points, tollhouses on their tile (the face as a number).
+  for (int p = 0; p < R.players; ++p) {
+    const VsSeatPieces& q = s.piece[size_t(p)];
+    if (q.barn != VS_NO_NODE) {
+      const VsCell c = s.tiles[s.nodes[q.barn].tile].cell;
+      const int px = 10 + (int(c % VS_W) - b.x0) * C, py = 10 + (int(c / VS_W) - b.y0) * C;
+      os << "<rect x=\"" << px - 5 << "\" y=\"" << py - 5 << "\" width=\"10\" height=\"10\" fill=\"" << SEAT[p]
+         << "\" stroke=\"#000\"/>\n";
+    }
+    if (q.toll_tile != NO_TILE) {
+      const VsCell c = s.tiles[q.toll_tile].cell;
+      const int px = 10 + (int(c % VS_W) - b.x0) * C + C / 2, py = 10 + (int(c / VS_W) - b.y0) * C + C / 2;
+      os << "<polygon points=\"" << px << ',' << py - 8 << ' ' << px - 7 << ',' << py + 5 << ' ' << px + 7 << ',' << py + 5
+         << "\" fill=\"" << SEAT[p] << "\" stroke=\"#000\"/>\n<text x=\"" << px << "\" y=\"" << py + 4
+         << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">" << int(q.toll_face) << "</text>\n";
+    }
   }
   int tx = 10;
   for (int p = 0; p < R.players; ++p, tx += 90)
     os << "<text x=\"" << tx << "\" y=\"" << H - 25 << "\" font-size=\"13\" fill=\"" << SEAT[p] << "\">seat " << p << ": "
        << s.score[size_t(p)] << "</text>\n";
-  os << "<text x=\"10\" y=\"" << H - 8 << "\" font-size=\"9\" fill=\"#555\">M monastery, K castle, + cemetery; white: mist; "
-        "gold ring: guard; a number by a meeple: its ghosts</text>\n</svg>\n";
+  os << "<text x=\"10\" y=\"" << H - 8 << "\" font-size=\"9\" fill=\"#555\">M monastery, A abbey, G garden, K castle, + cemetery; "
+        "white: mist; gold ring: guard; a number by a meeple: its ghosts; square: barn; triangle: tollhouse</text>\n</svg>\n";
   return os.str();
 }
 

@@ -40,14 +40,41 @@ double position_value(const VsRules& R, const VsState& s, int seat, Objective ob
   return margin_of(R, total, seat);
 }
 
+double hand_value(const VsRules& R, const VsState& s, int p, const ExpertWeights& w) {
+  const int end = R.pieces ? VS_ALL_SLOTS : s.owned[size_t(p)];
+  int ghosts = 0;
+  for (int i = 0; i < end; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
+  double v = (R.abbey_type >= 0 ? w.meeple_am : w.meeple) * s.supply[size_t(p)] + w.guard * s.guards[size_t(p)] -
+             w.ghost * ghosts;
+  if (!R.pieces && !R.modules) return v;
+  const auto& m = s.meeples[size_t(p)];
+  const VsSeatPieces& q = s.piece[size_t(p)];
+  if (R.abbey_type >= 0) {
+    v += w.abbey * (s.abbeys >> p & 1) + w.barn * (q.barn == VS_NO_NODE);
+    v += w.piece * ((m[VS_SLOT_MAYOR].node == VS_NO_NODE) + (m[VS_SLOT_WAGON].node == VS_NO_NODE));
+  }
+  if (R.switches.abbot) {
+    const uint16_t at = m[VS_SLOT_ABBOT].node;
+    if (at == VS_NO_NODE) {
+      v += w.piece;
+    } else if (s.left > 0) {
+      // An abbot on the board gains a point for each neighbour still to come: taking it back is
+      // worth its value now, so it waits while the pile is long and its site far from full.
+      const VsCell c = s.tiles[s.nodes[at].tile].cell;
+      int ring = 0;
+      for (int d : VS_RING) ring += s.grid[size_t(c + d)] != 0;
+      v += w.growth * (8 - ring) * double(s.left) / double(R.tiles_in_play);
+    }
+  }
+  if (R.has(VS_TOLLKEEPERS)) v += w.toll * (q.toll_tile == NO_TILE);
+  if (R.has(VS_MAP_CHIPS)) v += w.chip * (q.chips[0] + 2 * q.chips[1]);
+  return v;
+}
+
 double expert_value(const VsRules& R, const VsState& s, int seat, const ExpertWeights& w) {
   const auto base = totals(R, s);
   std::array<double, VS_MAX_PLAYERS> v{};
-  for (int p = 0; p < R.players; ++p) {
-    int ghosts = 0;
-    for (int i = 0; i < s.owned[size_t(p)]; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
-    v[size_t(p)] = base[size_t(p)] + w.meeple * s.supply[size_t(p)] + w.guard * s.guards[size_t(p)] - w.ghost * ghosts;
-  }
+  for (int p = 0; p < R.players; ++p) v[size_t(p)] = base[size_t(p)] + hand_value(R, s, p, w);
   return w.margin ? margin_of(R, v, seat) : v[size_t(seat)];
 }
 
@@ -58,7 +85,22 @@ double VsGreedyAgent::value(const VsState& s, int seat) const {
 // The rest of `seat`'s turn from `s`: a ghost step takes the option with the best value at once,
 // the meeple step the best value after the turn's scoring.
 double VsGreedyAgent::after_turn(const VsState& s, int seat, int depth) {
-  if (is_over(s) || is_chance(s) || s.player != seat) return value(s, seat);
+  if (s.phase == VsPhase::ChipValue && depth < MAX_DEPTH) {  // M3.1: the chip's value by its odds
+    const double n = s.chips_unseen[0] + s.chips_unseen[1];
+    double v = 0;
+    for (int value = 1; value <= 2; ++value) {
+      if (!s.chips_unseen[size_t(value - 1)]) continue;
+      VsState& t = scratch(depth);
+      copy_position(t, s);
+      apply_chip(*R_, t, value);
+      v += s.chips_unseen[size_t(value - 1)] / n * after_turn(t, seat, depth + 1);
+    }
+    return v;
+  }
+  // The turn is over at a draw, at the end, when another seat decides, or when a seat's next turn
+  // begins with the abbey's choice.
+  if (is_over(s) || is_chance(s) || s.player != seat || s.phase == VsPhase::AbbeyChoice || depth >= MAX_DEPTH)
+    return value(s, seat);
   VsAction opts[VS_MAX_ACTIONS];
   const int n = legal_actions(*R_, s, opts);
   if (s.phase == VsPhase::Meeple) {
@@ -67,7 +109,7 @@ double VsGreedyAgent::after_turn(const VsState& s, int seat, int depth) {
     for (int i = 0; i < n; ++i) {
       copy_position(t, s);
       apply(*R_, t, opts[i]);
-      best = std::max(best, value(t, seat));
+      best = std::max(best, after_turn(t, seat, depth + 1));  // then its upgrades and wagon, if any
     }
     return best;
   }
@@ -98,41 +140,88 @@ double VsGreedyAgent::turn_value(const VsState& s, VsAction a) {
   return after_turn(t, s.player, 1);
 }
 
+namespace {
+
+bool turn_over(const VsState& s, int seat) {
+  return is_over(s) || is_chance(s) || s.player != seat || s.phase == VsPhase::AbbeyChoice;
+}
+
+}  // namespace
+
+const VsState* VsGreedyAgent::play_on(const VsState* cur, int seat, int& depth, VsTurn& turn, bool meeple_too) {
+  VsAction opts[VS_MAX_ACTIONS];
+  for (;;) {
+    if (cur->phase == VsPhase::ChipValue && depth < MAX_DEPTH) {
+      // M3.1: the turn is judged with the likelier value (1 on a tie); the search that plays the
+      // turn draws the real one and finds the turn's later steps still legal, or plays on without them.
+      VsState& u = scratch(depth++);
+      copy_position(u, *cur);
+      apply_chip(*R_, u, cur->chips_unseen[1] > cur->chips_unseen[0] ? 2 : 1);
+      cur = &u;
+      continue;
+    }
+    if (turn_over(*cur, seat) || (!meeple_too && cur->phase == VsPhase::Meeple) || depth >= MAX_DEPTH ||
+        turn.n >= turn.step.size())
+      break;
+    const int m = legal_actions(*R_, *cur, opts);
+    int pick = 0;
+    if (m > 1 && cur->phase == VsPhase::Meeple) {  // as after_turn: each meeple step with the rest of the turn
+      double best = -1e18;
+      for (int i = 0; i < m; ++i) {
+        VsState& u = scratch(depth);
+        copy_position(u, *cur);
+        apply(*R_, u, opts[i]);
+        const double v = after_turn(u, seat, depth + 1);
+        if (v > best + 1e-9) best = v, pick = i;
+      }
+    } else if (m > 1) {
+      pick = pick_now(*cur, opts, m, seat, depth);
+    }
+    VsState& u = scratch(depth++);
+    copy_position(u, *cur);
+    apply(*R_, u, opts[pick]);
+    turn.step[turn.n++] = opts[pick];
+    cur = &u;
+  }
+  return cur;
+}
+
 void VsGreedyAgent::turns(const VsState& s, std::vector<VsTurn>& out) {
   out.clear();
   const int seat = s.player;
-  VsAction places[VS_MAX_ACTIONS], opts[VS_MAX_ACTIONS];
-  const int n = legal_actions(*R_, s, places);
+  VsAction firsts[VS_MAX_ACTIONS], opts[VS_MAX_ACTIONS];
+  const int n = legal_actions(*R_, s, firsts);
+  const bool turn_start = s.phase == VsPhase::Place || s.phase == VsPhase::AbbeyChoice;
   for (int i = 0; i < n; ++i) {
     VsTurn turn;
-    turn.step[turn.n++] = places[i];
-    VsState* cur = &scratch(0);
-    copy_position(*cur, s);
-    apply(*R_, *cur, places[i]);
+    turn.step[turn.n++] = firsts[i];
+    VsState* first = &scratch(0);
+    copy_position(*first, s);
+    apply(*R_, *first, firsts[i]);
     int depth = 1;
-    // The ghost steps as after_turn plays them.
-    while (!is_over(*cur) && !is_chance(*cur) && cur->player == seat && cur->phase != VsPhase::Meeple) {
-      const int m = legal_actions(*R_, *cur, opts);
-      const int pick = m > 1 ? pick_now(*cur, opts, m, seat, depth) : 0;
-      VsState& u = scratch(depth++);
-      copy_position(u, *cur);
-      apply(*R_, u, opts[pick]);
-      turn.step[turn.n++] = opts[pick];
-      cur = &u;
+    if (!turn_start) {  // a single decision of another kind: the option alone
+      turn.value = value(*first, seat);
+      out.push_back(turn);
+      continue;
     }
-    if (is_over(*cur) || is_chance(*cur) || cur->player != seat) {
+    // The ghost steps as after_turn plays them.
+    const VsState* cur = play_on(first, seat, depth, turn, false);
+    if (turn_over(*cur, seat)) {
       turn.value = value(*cur, seat);
       out.push_back(turn);
       continue;
     }
     const int m = legal_actions(*R_, *cur, opts);
-    VsState& u = scratch(depth);
+    const int meeple_depth = depth;
     for (int j = 0; j < m; ++j) {
+      VsState& u = scratch(meeple_depth);
       copy_position(u, *cur);
       apply(*R_, u, opts[j]);
       VsTurn t = turn;
       t.step[t.n++] = opts[j];
-      t.value = value(u, seat);
+      int d = meeple_depth + 1;
+      const VsState* end = play_on(&u, seat, d, t, true);  // upgrades and the wagon, as this agent plays them
+      t.value = value(*end, seat);
       out.push_back(t);
     }
   }
@@ -172,10 +261,7 @@ std::array<double, VS_MAX_PLAYERS> VsMctsAgent::values(const VsState& s, int roo
   for (int p = 0; p < R_->players; ++p) {
     total[size_t(p)] = base[size_t(p)];
     if (!cfg_.expert_leaf || is_over(s)) continue;
-    int ghosts = 0;
-    for (int i = 0; i < s.owned[size_t(p)]; ++i) ghosts += s.meeples[size_t(p)][size_t(i)].ghosts;
-    total[size_t(p)] += cfg_.weights.meeple * s.supply[size_t(p)] + cfg_.weights.guard * s.guards[size_t(p)] -
-                        cfg_.weights.ghost * ghosts;
+    total[size_t(p)] += hand_value(*R_, s, p, cfg_.weights);
   }
   std::array<double, VS_MAX_PLAYERS> v{};
   switch (cfg_.objective) {
@@ -257,11 +343,20 @@ void VsMctsAgent::backup(const std::vector<uint32_t>& path, const std::array<dou
   ++playouts_;
 }
 
+void VsMctsAgent::chip(VsState& s) {
+  const uint32_t n = s.chips_unseen[0] + s.chips_unseen[1];
+  apply_chip(*R_, s, rng_.below(n) < s.chips_unseen[0] ? 1 : 2);
+}
+
 void VsMctsAgent::rollout(VsState& s) {
   if (cfg_.rollout_turns == 0) return;
   VsAction opts[VS_MAX_ACTIONS];
   const int stop = cfg_.rollout_turns >= 0 ? s.turn + cfg_.rollout_turns : 1 << 30;
   while (!is_over(s) && !(is_chance(s) && s.turn >= stop)) {
+    if (s.phase == VsPhase::ChipValue) {
+      chip(s);
+      continue;
+    }
     if (is_chance(s)) {
       uint32_t k = rng_.below(uint32_t(s.left));
       int type = 0;
@@ -288,6 +383,10 @@ void VsMctsAgent::playouts(const VsState& root, bool macro) {
     path.assign(1, 0);
     for (;;) {
       if (is_over(s)) break;
+      if (s.phase == VsPhase::ChipValue) {  // M3.1: sampled by the odds, no node of its own
+        chip(s);
+        continue;
+      }
       if (is_chance(s)) {
         cur = draw(cur, s);
         path.push_back(cur);
@@ -312,8 +411,17 @@ void VsMctsAgent::playouts(const VsState& root, bool macro) {
       const uint32_t best = select(cur, s.player, width);
       const bool fresh = tree_[best].visits == 0;
       if (macro) {
+        // A turn's steps; a chip turned up on the way may leave a later step illegal (another
+        // upgrade): the turn stops there and the tree goes on from the position it reached.
         const VsTurn& turn = turns_[tree_[best].label];
-        for (int k = 0; k < turn.n; ++k) apply(*R_, s, turn.step[size_t(k)]);
+        for (int k = 0; k < turn.n; ++k) {
+          if (s.phase == VsPhase::ChipValue) chip(s);
+          if (k > 0 && R_->on_map) {
+            const int m = legal_actions(*R_, s, opts);
+            if (std::find(opts, opts + m, turn.step[size_t(k)]) == opts + m) break;
+          }
+          apply(*R_, s, turn.step[size_t(k)]);
+        }
       } else {
         apply(*R_, s, VsAction{tree_[best].label});
       }
@@ -329,9 +437,9 @@ void VsMctsAgent::playouts(const VsState& root, bool macro) {
 int VsMctsAgent::operator()(const VsState& root, const VsAction* options, int n) {
   if (n < 2) return 0;
   if (cfg_.macro > 0) {
-    if (root.phase == VsPhase::Place) return macro_search(root, options, n);
-    // A ghost or meeple step of the turn being played: the planned step.
-    if (plan_turn_ == int(root.turn) && plan_seat_ == int(root.player))
+    if (root.phase == VsPhase::Place || root.phase == VsPhase::AbbeyChoice) return macro_search(root, options, n);
+    // A ghost, meeple, upgrade or wagon step of the turn being played: the planned step.
+    if (plan_turn_ == int(root.n_tiles) && plan_seat_ == int(root.player))
       for (int k = plan_next_; k < plan_.n; ++k)
         for (int i = 0; i < n; ++i)
           if (options[i] == plan_.step[size_t(k)]) {
@@ -406,7 +514,10 @@ int VsMctsAgent::macro_search(const VsState& root, const VsAction* options, int 
     if (tree_[c].visits > most) most = tree_[c].visits, pick = c;
   plan_ = turns_[tree_[pick].label];
   plan_next_ = 1;
-  plan_turn_ = int(root.turn) + 1;  // the turn counter counts the placement
+  VsState& after = play_[0];  // the tiles on the board once the turn's first step is played
+  copy_position(after, root);
+  apply(*R_, after, plan_.step[0]);
+  plan_turn_ = int(after.n_tiles);
   plan_seat_ = root.player;
   for (int i = 0; i < n; ++i)
     if (options[i] == plan_.step[0]) return i;

@@ -35,19 +35,35 @@ double position_value(const VsRules& R, const VsState& s, int seat, Objective ob
 // is worth its score and what final scoring would pay now (as greedy), plus `meeple` points for
 // each normal meeple in the supply and `guard` for each guard (a meeple in hand earns later), less
 // `ghost` for each ghost on the seat's meeples beyond the final -1 (a meeple near its third ghost
-// is close to scared off). With `margin` the best opponent's same figure is subtracted.
+// is close to scared off). With the modules, pieces in hand earn later too: `abbey` for the abbey
+// tile (an extra turn into a hole, its monastery at least 5 points), `piece` for the mayor, the
+// wagon and the abbot, `barn` for the barn (4 a finished city beside its field at the end), `toll`
+// for a tollhouse not yet placed, `chip` for each chip point held (towards an upgrade); an abbot
+// on the board `growth` for each empty cell around it times the share of the pile left (the
+// points it may still gain, which taking it back forgoes). With `margin` the best opponent's same
+// figure is subtracted.
 struct ExpertWeights {
   double meeple = 1.5;
+  double meeple_am = 0.75;  // `meeple` when Abbey & Mayor is played: a seat has more pieces to deploy
+                            // and barns score fields in play (screened on 2 and 4 players)
   double guard = 2.0;
   double ghost = 1.0;
+  double abbey = 5.0;
+  double piece = 0.75;
+  double barn = 3.0;
+  double toll = 0.5;
+  double chip = 0.5;
+  double growth = 1.0;
   bool margin = true;
 };
+// The expert's terms for seat p beyond score and final scoring: pieces in hand less ghosts.
+double hand_value(const VsRules& R, const VsState& s, int p, const ExpertWeights& w);
 double expert_value(const VsRules& R, const VsState& s, int seat, const ExpertWeights& w);
 
 // A whole turn of one seat: its placement, the ghost steps it led to and its meeple step, with
 // the value of the position at the end of the turn for the seat that played it.
 struct VsTurn {
-  std::array<VsAction, 4> step{};
+  std::array<VsAction, 16> step{};
   uint8_t n = 0;
   double value = 0;
 };
@@ -65,9 +81,11 @@ class VsGreedyAgent {
   int operator()(const VsState& s, const VsAction* options, int n);
   // The value of option `a` with the rest of the turn played this agent's way.
   double turn_value(const VsState& s, VsAction a);
-  // Every turn this agent's search judges from a placement decision `s`: each placement with its
-  // ghost steps played as this agent plays them, then each meeple step, in the order of the
-  // options. Its best turn is the one this agent plays (up to ties).
+  // Every turn this agent's search judges from a decision `s` (a placement, or the abbey's choice):
+  // each option with the steps up to the meeple step played as this agent plays them (ghosts),
+  // then each meeple step, then the rest of the turn (upgrades, its wagon) as this agent plays it,
+  // in the order of the options. Its best turn is the one this agent plays (up to ties). From any
+  // other decision (a wagon of another seat) each option is a turn of one step.
   void turns(const VsState& s, std::vector<VsTurn>& out);
 
  private:
@@ -83,7 +101,11 @@ class VsGreedyAgent {
   Objective obj_;
   bool expert_ = false;
   ExpertWeights w_;
-  std::vector<VsState> scratch_ = std::vector<VsState>(5);  // a turn is at most 4 decisions deep
+  // Continues seat's turn from `cur` greedily while it decides and the meeple step is not due
+  // (`meeple_too`: through the meeple step as well), recording the steps into `turn`.
+  const VsState* play_on(const VsState* cur, int seat, int& depth, VsTurn& turn, bool meeple_too);
+  static constexpr int MAX_DEPTH = 20;  // a turn: placement, ghosts, meeple, upgrades, wagon
+  std::vector<VsState> scratch_ = std::vector<VsState>(MAX_DEPTH + 2);
 };
 
 // Monte Carlo tree search for N players (G6.3): UCT over the moves of every seat (whole turns with
@@ -149,6 +171,7 @@ class VsMctsAgent {
   // A draw at chance node `cur` (progressive widening), applied to s; returns its child.
   uint32_t draw(uint32_t cur, VsState& s);
   void rollout(VsState& s);  // uniform random play for `rollout_turns` placements
+  void chip(VsState& s);     // a chip's value drawn by the odds of those unseen (M3.1)
   // The child of `cur` to play, among its first `width` children, for the seat `mover`.
   uint32_t select(uint32_t cur, int mover, int width) const;
   void backup(const std::vector<uint32_t>& path, const std::array<double, VS_MAX_PLAYERS>& v);
@@ -159,7 +182,7 @@ class VsMctsAgent {
   std::vector<VsTurn> turns_;    // macro: the turns of the tree (a child's label indexes it)
   std::vector<VsTurn> scratch_turns_;
   VsTurn plan_;                  // macro: the turn being played
-  int plan_next_ = 0, plan_turn_ = -1, plan_seat_ = -1;
+  int plan_next_ = 0, plan_turn_ = -1, plan_seat_ = -1;  // plan_turn_: tiles on the board once it began
   std::vector<VsState> play_ = std::vector<VsState>(1);  // the playout's position
   std::vector<Node> tree_;
   long long playouts_ = 0;

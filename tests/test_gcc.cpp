@@ -15,6 +15,7 @@
 #include "solver/versus_agents.h"
 #include "shell_helpers.h"
 #include "support.h"
+#include "versus_helpers.h"
 
 using namespace mists;
 using namespace mists::vs;
@@ -383,7 +384,7 @@ TEST_CASE("G4.2 G4.3 GD11 cemeteries: a keeper, a guard from the reserve when su
     INFO("reserve left: " << reserve_left);
     VsState s = initial_state(R);
     if (!reserve_left) {  // seat 0 has already taken its 3 reserve guards
-      for (int i = VS_MEEPLES; i < VS_MEEPLE_SLOTS; ++i) s.meeples[0][size_t(i)].guard = 1;
+      for (int i = VS_MEEPLES; i < VS_MEEPLE_SLOTS; ++i) s.meeples[0][size_t(i)].kind = VsPiece::Guard;
       s.owned[0] = VS_MEEPLE_SLOTS;
       s.reserve[0] = 0;
       s.guards[0] = VS_GCC_GUARDS + VS_GCC_RESERVE;
@@ -487,41 +488,14 @@ TEST_CASE("G3.8 GD7 the floor at 0: net over the turn, or after each scoring in 
   }
 }
 
-namespace {
-
-long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& order, size_t next, int depth, bool slow) {
-  if (depth == 0 || is_over(s)) return 1;
-  if (is_chance(s)) {
-    VsState t = s;
-    apply_draw(R, t, order[next]);
-    return perft(R, t, order, next + 1, depth, slow);
-  }
-  std::vector<VsAction> opts;
-  if (slow && s.phase == VsPhase::Place) {
-    opts = slow_placements(R, s, s.drawn);
-  } else {
-    VsAction a[VS_MAX_ACTIONS];
-    opts.assign(a, a + legal_actions(R, s, a));
-  }
-  long long total = 0;
-  for (VsAction x : opts) {
-    VsState t = s;
-    apply(R, t, x);
-    total += perft(R, t, order, next, depth - 1, slow);
-  }
-  return total;
-}
-
-}  // namespace
-
 TEST_CASE("GCC perft: the first decisions of a seeded deal, pinned and equal to brute force") {
   const VsRules R = gcc_rules(2);
   std::vector<uint8_t> order = pile_in_play(R);
   Rng deal(stream_seed(7, 0, DEAL_STREAM));
   deal.shuffle(order);
   const VsState s = initial_state(R);
-  const long long fast = perft(R, s, order, 0, 5, false);
-  const long long slow = perft(R, s, order, 0, 5, true);
+  const long long fast = mists::test::versus::perft(R, s, order, 0, 5, false);
+  const long long slow = mists::test::versus::perft(R, s, order, 0, 5, true);
   CHECK(fast == slow);
   CHECK(fast == 84682);  // pinned: any change to move generation moves it
 }

@@ -10,6 +10,7 @@
 #include "solver/rng.h"
 #include "shell_helpers.h"
 #include "support.h"
+#include "versus_helpers.h"
 
 using namespace mists;
 using namespace mists::vs;
@@ -274,43 +275,14 @@ TEST_CASE("versus property harness: every player count, random games, engine aga
   }
 }
 
-namespace {
-
-// Decision sequences of the next `depth` decisions with the pile `order`, counted by the engine's
-// generator or by brute force for placements.
-long long perft(const VsRules& R, const VsState& s, const std::vector<uint8_t>& order, size_t next, int depth, bool slow) {
-  if (depth == 0 || is_over(s)) return 1;
-  if (is_chance(s)) {
-    VsState t = s;
-    apply_draw(R, t, order[next]);
-    return perft(R, t, order, next + 1, depth, slow);
-  }
-  std::vector<VsAction> opts;
-  if (slow && s.phase == VsPhase::Place) {
-    opts = slow_placements(R, s, s.drawn);
-  } else {
-    VsAction a[VS_MAX_ACTIONS];
-    opts.assign(a, a + legal_actions(R, s, a));
-  }
-  long long total = 0;
-  for (VsAction x : opts) {
-    VsState t = s;
-    apply(R, t, x);
-    total += perft(R, t, order, next, depth - 1, slow);
-  }
-  return total;
-}
-
-}  // namespace
-
 TEST_CASE("versus perft: the first three turns of a seeded deal, pinned and equal to brute force") {
   const VsRules R = base_rules(2);
   std::vector<uint8_t> order = pile_in_play(R);
   Rng deal(stream_seed(7, 0, DEAL_STREAM));
   deal.shuffle(order);
   const VsState s = initial_state(R);
-  const long long fast = perft(R, s, order, 0, 6, false);
-  const long long slow = perft(R, s, order, 0, 6, true);
+  const long long fast = mists::test::versus::perft(R, s, order, 0, 6, false);
+  const long long slow = mists::test::versus::perft(R, s, order, 0, 6, true);
   CHECK(fast == slow);
   CHECK(fast == 5169);  // pinned: any change to move generation moves it
 }
