@@ -22,6 +22,7 @@ std::string_view kind_name(RegionKind k) {
     case RegionKind::Castle: return "castle";
     case RegionKind::Cemetery: return "cemetery";
     case RegionKind::Monastery: return "monastery";
+    case RegionKind::Garden: return "garden";
     default: return "?";
   }
 }
@@ -35,6 +36,17 @@ std::string_view road_end_name(RoadEnd e) {
     case RoadEnd::Monastery: return "monastery";
   }
   return "?";
+}
+
+std::string_view sight_name(Sight s) {
+  switch (s) {
+    case Sight::Farmhouse: return "farmhouse";
+    case Sight::Stable: return "stable";
+    case Sight::Garden: return "garden";
+    case Sight::Brigands: return "brigands";
+    case Sight::Travellers: return "travellers";
+    default: return "?";
+  }
 }
 
 std::string_view loss_cause_name(LossCause c) {
@@ -66,6 +78,36 @@ int TileSpec::ghost_symbols() const {
   int n = 0;
   for (const auto& r : regions) n += r.kind == RegionKind::Mist ? r.ghosts : 0;
   return n;
+}
+
+int TileSpec::region_of(RegionKind of, int k) const {
+  for (size_t i = 0; i < regions.size(); ++i)
+    if (regions[i].kind == of && k-- == 0) return int(i);
+  return -1;
+}
+
+std::vector<std::vector<int>> tile_junctions(const TileSpec& t) {
+  std::vector<std::vector<int>> out;
+  if (t.junction_table) {
+    for (const auto& j : t.junctions) out.push_back(j.roads);
+    return out;
+  }
+  // E3.2: the roads that end here at a village meet at one village.
+  std::vector<int> village;
+  int pos = 0;
+  for (const auto& r : t.regions) {
+    if (r.kind != RegionKind::Road) continue;
+    if (__builtin_popcount(r.slots) == 1 && r.end == RoadEnd::Village) village.push_back(pos);
+    ++pos;
+  }
+  if (village.size() >= 2) out.push_back(village);
+  return out;
+}
+
+const TileSpec* Catalog::find_special(const std::string& of) const {
+  for (const auto& t : specials)
+    if (t.kind == of) return &t;
+  return nullptr;
 }
 
 const TileSpec* Catalog::find(const std::string& id) const {
@@ -118,9 +160,13 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
   auto issue = [&](int line, std::string field, std::string msg) {
     out.push_back({line ? line : t.line, t.id, std::move(field), std::move(msg)});
   };
-  if (t.copies < 1) issue(t.line, "copies", "must be at least 1");
+  if (t.copies < 1 && !t.special) issue(t.line, "copies", "must be at least 1");
+  if (t.special && t.copies_per_colour < 1) issue(t.line, "copies_per_colour", "must be at least 1");
+  if (t.any_edges && !t.special)
+    issue(t.edges_line, "edges", "edges = \"any\" is only for [[special]] entries (a tile held by the players)");
+  const bool centre_only = t.any_edges;  // E5.2: such a tile has no slot regions
   // 1. Edge characters and side shapes.
-  for (int s = 0; s < SLOT_NB; ++s) {
+  for (int s = 0; s < SLOT_NB && !t.any_edges; ++s) {
     const char c = t.edges[s];
     if (std::string_view("CRrFf").find(c) == std::string_view::npos) {
       issue(t.edges_line, "edges", "slot " + slot_name(s) + " has '" + std::string(1, c) + "', expected one of C R r F f");
@@ -129,7 +175,7 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
     if ((c == 'R' || c == 'r') && s % 3 != 1)
       issue(t.edges_line, "edges", "road at " + slot_name(s) + ": roads use only the middle slot of a side");
   }
-  for (int side = 0; side < SIDE_NB; ++side) {
+  for (int side = 0; side < SIDE_NB && !t.any_edges; ++side) {
     int cities = 0;
     for (int k = 0; k < 3; ++k) cities += t.edges[slot_of(side, k)] == 'C';
     if (cities != 0 && cities != 3)
@@ -138,16 +184,18 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
   // 2. Every slot in exactly the regions its terrain asks for.
   std::array<int, SLOT_NB> main_cover{}, mist_cover{};
   std::array<int, SLOT_NB> cover_line{};  // line of the last region that covers the slot
-  int centre[3] = {0, 0, 0};
+  int centre[4] = {0, 0, 0, 0};           // castle, cemetery, monastery, garden
   const int n_city = t.count(RegionKind::City);
+  const int n_road = t.count(RegionKind::Road);
   for (const auto& r : t.regions) {
     const std::string where = std::string(kind_name(r.kind));
     switch (r.kind) {
       case RegionKind::Castle:
       case RegionKind::Cemetery:
       case RegionKind::Monastery:
+      case RegionKind::Garden:
         if (r.slots) issue(r.line, where, "a centre feature touches no slot (slots = \"\")");
-        ++centre[int(r.kind) - int(RegionKind::Castle)];
+        ++centre[int(r.kind) - int(RegionKind::Castle)];  // Castle .. Garden are consecutive
         continue;
       case RegionKind::Mist:
         if (r.ghosts < 1) issue(r.line, "mist.ghosts", "a mist area shows at least 1 ghost symbol");
@@ -161,14 +209,20 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
             issue(r.line, "field.cities", "city index " + std::to_string(c) + " out of range (tile has " +
                                               std::to_string(n_city) + " cities)");
         break;
-      case RegionKind::Road: {
-        const int n = __builtin_popcount(r.slots);
-        if (n == 0) issue(r.line, "road.slots", "a road touches at least one side");
+      case RegionKind::Road:
+        if (r.into >= 0 && r.end != RoadEnd::City)
+          issue(r.line, "road.into", "only a road with end = \"city\" names the city it enters");
+        else if (r.into >= n_city)
+          issue(r.line, "road.into", "city index " + std::to_string(r.into) + " out of range (tile has " +
+                                         std::to_string(n_city) + " cities)");
         break;
-      }
       default: break;
     }
-    if (!r.slots && r.kind != RegionKind::Field) issue(r.line, where + ".slots", "empty");
+    if (centre_only && r.slots)
+      issue(r.line, where + ".slots", "a tile with edges = \"any\" has only regions with slots = \"\" (E5.2)");
+    if (!r.slots && (r.kind == RegionKind::City || r.kind == RegionKind::Road || r.kind == RegionKind::Mist) && !centre_only)
+      issue(r.line, where + ".slots", "empty: a " + where + " touches at least one side (slots = \"\" is for fields and centre features)");
+    if (t.any_edges) continue;
     for (int s = 0; s < SLOT_NB; ++s) {
       if (!(r.slots >> s & 1)) continue;
       const char c = t.edges[s];
@@ -183,10 +237,10 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
       cover_line[s] = r.line;
     }
   }
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 4; ++i)
     if (centre[i] > 1)
       issue(t.line, std::string(kind_name(RegionKind(int(RegionKind::Castle) + i))), "at most one per tile");
-  for (int s = 0; s < SLOT_NB; ++s) {
+  for (int s = 0; s < SLOT_NB && !t.any_edges; ++s) {
     const char c = t.edges[s];
     const int want_main = (c == 'f') ? 0 : 1;
     const int want_mist = (c == 'f' || c == 'r') ? 1 : 0;
@@ -201,17 +255,48 @@ void check_tile(const TileSpec& t, std::vector<CatalogIssue>& out) {
     }
   }
   // 3. Road ends: a road region touching one slot ends on the tile; `end` says at what.
-  for (const auto& r : t.regions)
+  for (const auto& r : t.regions) {
     if (r.kind == RegionKind::Road && r.end == RoadEnd::Castle && !t.has(RegionKind::Castle))
       issue(r.line, "road.end", "road ends at a castle but the tile has no castle");
+    if (r.kind == RegionKind::Road && r.end == RoadEnd::Monastery && !t.has(RegionKind::Monastery))
+      issue(r.line, "road.end", "road ends at a monastery but the tile has no monastery");
+  }
+  // 4. Junctions (E3): 2-4 roads, each ending here at a village, none in two junctions.
+  std::vector<int> in_junction(size_t(n_road), 0);
+  for (const auto& j : t.junctions) {
+    if (j.roads.size() < 2 || j.roads.size() > 4)
+      issue(j.line, "junction.roads", "a junction joins 2 to 4 roads, this one " + std::to_string(j.roads.size()));
+    std::set<int> seen;
+    for (int k : j.roads) {
+      if (k < 0 || k >= n_road) {
+        issue(j.line, "junction.roads", "road index " + std::to_string(k) + " out of range (tile has " + std::to_string(n_road) + " roads)");
+        continue;
+      }
+      if (!seen.insert(k).second) issue(j.line, "junction.roads", "road " + std::to_string(k) + " listed twice");
+      else if (++in_junction[size_t(k)] == 2) issue(j.line, "junction.roads", "road " + std::to_string(k) + " is in two junctions");
+      const RegionSpec& r = t.regions[size_t(t.region_of(RegionKind::Road, k))];
+      if (__builtin_popcount(r.slots) != 1)
+        issue(j.line, "junction.roads", "road " + std::to_string(k) + " does not end on this tile (it touches " +
+                                            std::to_string(__builtin_popcount(r.slots)) + " slots): only roads that end here meet at a junction");
+      else if (r.end != RoadEnd::Village)
+        issue(j.line, "junction.roads", "road " + std::to_string(k) + " ends at a " + std::string(road_end_name(r.end)) +
+                                            ": only a village is a junction (E3.3)");
+    }
+  }
+  // 5. Special tiles (E5).
+  if (t.special && t.kind == "abbey") {
+    if (!t.any_edges) issue(t.edges_line, "edges", "an abbey matches every side: edges = \"any\" (E5.3)");
+    if (!t.has(RegionKind::Monastery)) issue(t.line, "monastery", "an abbey shows a monastery: monastery = [ { slots = \"\" } ]");
+  }
 }
 
 }  // namespace
 
 std::vector<CatalogIssue> validate(const Catalog& cat) {
   std::vector<CatalogIssue> out;
-  if (cat.tiles.empty()) out.push_back({0, "", "tile", "the catalog has no [[tile]] entries"});
-  if (cat.start.empty()) out.push_back({0, "", "start", "the catalog has no [[start]] cell"});
+  // A catalog without [[start]] cells is an expansion (E5): its tiles join a base catalog's game.
+  if (cat.tiles.empty() && cat.specials.empty())
+    out.push_back({0, "", "tile", "the catalog has no [[tile]] or [[special]] entries"});
   // What the engine can hold (engine/types.h), so that a catalog that validates can be played: the
   // same limits build_rules enforces, with every copy in play (a level may leave some out).
   if (cat.tiles.size() + cat.start.size() > size_t(MAX_TYPES))
@@ -232,7 +317,7 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
         out.push_back({t.line, t.id, "regions", std::to_string(t.regions.size()) + " regions, at most " + std::to_string(MAX_REGIONS) + " a tile"});
       if (features > 8) out.push_back({t.line, t.id, "regions", std::to_string(features) + " features (cities, roads, mist, castle, cemetery), the engine holds 8 a tile"});
     }
-  for (const auto* list : {&cat.start, &cat.tiles}) {
+  for (const auto* list : {&cat.start, &cat.tiles, &cat.specials}) {
     std::set<std::string> ids;  // a start cell may share its id with a land tile design (base game D)
     for (const auto& t : *list) {
       if (t.id.empty()) out.push_back({t.line, "", "id", "missing"});
@@ -346,10 +431,12 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
   return out;
 }
 
-std::string format_issues(const Catalog& cat, const std::vector<CatalogIssue>& issues) {
+std::string format_issues(const Catalog& cat, const std::vector<CatalogIssue>& issues) { return format_issues(cat.path, issues); }
+
+std::string format_issues(const std::string& path, const std::vector<CatalogIssue>& issues) {
   std::ostringstream os;
   for (const auto& i : issues) {
-    os << cat.path << ':' << i.line << ": ";
+    os << path << ':' << i.line << ": ";
     if (!i.tile.empty()) os << "tile " << i.tile << ": ";
     os << i.field << ": " << i.message << '\n';
   }

@@ -157,6 +157,8 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
     if (k != "castle" && k != "cemetery" && k != "monastery") fail("remove_kinds", "unknown kind '" + k + "'");
   for (const auto& id : level.remove_ids)
     if (!catalog.find(id)) fail("remove_ids", "no tile '" + id + "' in " + catalog.path);
+  if (catalog.start.empty())
+    fail("catalog", catalog.path + " has no [[start]] cell: it is an expansion, played with a base catalog's start tile");
 
   Rules r;
   r.catalog = std::move(catalog);

@@ -268,16 +268,16 @@ int feature_value(const Rules& R, State& s, uint16_t root) {
     }
     return 2 * misty;
   }
-  uint64_t tiles = 0;
+  TileSet tiles;
   int arms = 0;
   uint16_t n = root;
   do {
-    tiles |= 1ull << s.nodes[n].tile;
+    tiles.add(s.nodes[n].tile);
     const PlacedTile& t = s.tiles[s.nodes[n].tile];
     arms += R.types[t.type].features[s.nodes[n].feature].arms;
     n = s.nodes[n].next;
   } while (n != root);
-  const int count = __builtin_popcountll(tiles);
+  const int count = tiles.count();
   return r.kind == RegionKind::City ? 2 * count + 2 * arms : count;  // R4.1
 }
 

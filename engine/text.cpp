@@ -99,41 +99,71 @@ bool parse_action(const Rules& R, const State& s, const std::string& text, Actio
 
 std::string render_tile(const TileSpec& t) {
   // 5 x 5 box: corners '+', the 12 slots on the rim (N1 N2 N3 left to right along the top,
-  // E1 E2 E3 down the right, S3 S2 S1 left to right along the bottom, W3 W2 W1 down the left).
+  // E1 E2 E3 down the right side, S3 S2 S1 left to right along the bottom, W3 W2 W1 down the left);
+  // '*' on every slot of a tile whose sides match anything (edges = "any").
   char g[5][6];
   for (auto& row : g) {
     for (int c = 0; c < 5; ++c) row[c] = ' ';
     row[5] = 0;
   }
   g[0][0] = g[0][4] = g[4][0] = g[4][4] = '+';
+  auto slot_char = [&](int s) { return t.any_edges ? '*' : t.edges[size_t(s)]; };
   for (int k = 0; k < 3; ++k) {
-    g[0][1 + k] = t.edges[slot_of(North, k)];
-    g[1 + k][4] = t.edges[slot_of(East, k)];
-    g[4][3 - k] = t.edges[slot_of(South, k)];
-    g[3 - k][0] = t.edges[slot_of(West, k)];
+    g[0][1 + k] = slot_char(slot_of(North, k));
+    g[1 + k][4] = slot_char(slot_of(East, k));
+    g[4][3 - k] = slot_char(slot_of(South, k));
+    g[3 - k][0] = slot_char(slot_of(West, k));
   }
   char centre = '.';
   if (t.has(RegionKind::Castle)) centre = 'K';
   else if (t.has(RegionKind::Cemetery)) centre = '+';
   else if (t.has(RegionKind::Monastery)) centre = 'M';
+  else if (t.has(RegionKind::Garden)) centre = 'G';
+  const auto junctions = tile_junctions(t);
+  if (centre == '.' && !junctions.empty()) centre = 'J';
   g[2][2] = centre;
   std::ostringstream os;
-  os << "tile " << t.id << (t.start ? " (start cell)" : "") << "  x" << t.copies;
+  os << "tile " << t.id << (t.start ? " (start cell)" : "");
+  if (t.special) os << " (special: " << t.kind << ", " << t.copies_per_colour << " per colour, never dealt)";
+  else os << "  x" << t.copies;
   if (t.ghost_symbols()) os << "  ghost symbols " << t.ghost_symbols();
   os << "  edges ";
-  for (int i = 0; i < SLOT_NB; ++i) os << t.edges[i] << (i % 3 == 2 && i < 11 ? " " : "");
+  if (t.any_edges) os << "any (every side matches and closes what faces it)";
+  else
+    for (int i = 0; i < SLOT_NB; ++i) os << t.edges[i] << (i % 3 == 2 && i < 11 ? " " : "");
   os << '\n';
   for (auto& row : g) os << "    " << row << '\n';
+  std::array<int, int(RegionKind::KIND_NB)> index{};  // position of each region among its kind
   for (const auto& r : t.regions) {
     os << "    " << kind_name(r.kind);
+    if (r.kind == RegionKind::City || r.kind == RegionKind::Road || r.kind == RegionKind::Field || r.kind == RegionKind::Mist)
+      os << index[size_t(r.kind)];
+    ++index[size_t(r.kind)];
     if (r.slots) {
       os << ':';
       for (int s = 0; s < SLOT_NB; ++s)
         if (r.slots >> s & 1) os << ' ' << slot_name(s);
+    } else if (r.kind == RegionKind::Field) {
+      os << ": enclosed (touches no side)";
+    } else if (r.kind != RegionKind::Castle && r.kind != RegionKind::Cemetery && r.kind != RegionKind::Monastery &&
+               r.kind != RegionKind::Garden) {
+      os << ": no slots";
     }
     if (r.kind == RegionKind::City && r.arms) os << "  arms " << r.arms;
     if (r.kind == RegionKind::Mist) os << "  ghosts " << r.ghosts;
-    if (r.kind == RegionKind::Road && __builtin_popcount(r.slots) == 1) os << "  ends at " << road_end_name(r.end);
+    if (r.kind == RegionKind::Road && __builtin_popcount(r.slots) == 1) {
+      os << "  ends at " << road_end_name(r.end);
+      if (r.end == RoadEnd::City && r.into >= 0) os << " (city" << r.into << ")";
+    }
+    if (!r.sights.empty()) {
+      os << "  sights";
+      for (Sight x : r.sights) os << ' ' << sight_name(x);
+    }
+    os << '\n';
+  }
+  for (const auto& j : junctions) {
+    os << "    junction" << (t.junction_table ? "" : " (implicit: the roads that end here at a village)") << ": roads";
+    for (int k : j) os << " road" << k;
     os << '\n';
   }
   return os.str();

@@ -34,11 +34,15 @@ std::string slot_name(int slot);  // "N1".."W3"
 enum class Terrain : uint8_t { Field = 0, Road = 1, City = 2 };
 
 // Features a tile region can be.
-enum class RegionKind : uint8_t { City, Road, Field, Mist, Castle, Cemetery, Monastery, KIND_NB };
+enum class RegionKind : uint8_t { City, Road, Field, Mist, Castle, Cemetery, Monastery, Garden, KIND_NB };
 std::string_view kind_name(RegionKind k);
 
 enum class RoadEnd : uint8_t { Village, Castle, Ruin, City, Monastery };
 std::string_view road_end_name(RoadEnd e);
+
+// Small illustrations beside a road that pay tolls (catalog key `sights`, docs/tiles.md).
+enum class Sight : uint8_t { Farmhouse, Stable, Garden, Brigands, Travellers, SIGHT_NB };
+std::string_view sight_name(Sight s);
 
 // ---- Colours ---------------------------------------------------------------------------------
 constexpr int COLOUR_NB = 6;
@@ -65,8 +69,8 @@ constexpr std::array<int, 8> RING_DX = {0, 1, 0, -1, 1, 1, -1, -1};
 constexpr std::array<int, 8> RING_DY = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 // ---- Capacities --------------------------------------------------------------------------------------
-constexpr int MAX_TILES = 64;        // placed tiles, start cells included
-constexpr int MAX_TYPES = 64;        // tile designs in one catalog
+constexpr int MAX_TILES = 96;        // placed tiles, start cells (and special tiles) included
+constexpr int MAX_TYPES = 96;        // tile designs in play: catalog designs, start cells, special tiles
 constexpr int MAX_NODES = 512;       // feature regions of all placed tiles
 constexpr int MAX_MEEPLES = 30;      // 6 colours x 5
 constexpr int MAX_PILES = 3;
@@ -75,6 +79,14 @@ constexpr int MAX_REGIONS = 32;     // regions of one tile design in a catalog (
 constexpr int MAX_PENDING = 16;      // features completed by one placement: <= 8 on the tile + 8 castles around
 constexpr int MAX_ACTIONS = 4096;    // legal options at one decision point, at most
 constexpr uint8_t NO_TILE = 0xFF;
+
+// A set of placed-tile indices (0 .. MAX_TILES-1), for counting the tiles of a feature.
+struct TileSet {
+  std::array<uint64_t, 2> w{};
+  void add(int t) { w[size_t(t >> 6)] |= 1ull << (t & 63); }
+  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]); }
+};
+static_assert(MAX_TILES <= 128, "TileSet holds 128 tile indices");
 
 // ---- Actions -----------------------------------------------------------------------------------------
 // A team decision packed in 32 bits:

@@ -190,16 +190,16 @@ PointsBound points_bound(const Rules& R, const Deal& deal, const State& s) {
     const Node& r = s.nodes[size_t(n)];
     if (r.parent != n || (r.flags & (Node::DEAD | Node::DONE))) continue;
     if (r.kind != RegionKind::City && r.kind != RegionKind::Road) continue;
-    uint64_t tiles = 0;
+    TileSet tiles;
     int arms = 0;
-    std::array<Cell, 64> cells{};
+    std::array<Cell, MAX_TILES> cells{};
     int n_cells = 0;
     bool reachable = true;
     uint16_t m = uint16_t(n);
     do {
       const Node& nd = s.nodes[m];
       const PlacedTile& t = s.tiles[nd.tile];
-      tiles |= 1ull << nd.tile;
+      tiles.add(nd.tile);
       const TileType& tt = R.types[t.type];
       arms += tt.features[nd.feature].arms;
       const Orientation& o = tt.rot[t.rot];
@@ -208,12 +208,12 @@ PointsBound points_bound(const Rules& R, const Deal& deal, const State& s) {
         const Cell c = make_cell(t.x + DX[size_t(d)], t.y + DY[size_t(d)]);
         if (s.cell[c] || std::find(cells.begin(), cells.begin() + n_cells, c) != cells.begin() + n_cells) continue;
         if (n_cells >= placements) reachable = false;  // one more empty cell than tiles to come
-        else if (n_cells < int(cells.size())) cells[size_t(n_cells++)] = c;  // (never full: placements <= 61)
+        else if (n_cells < int(cells.size())) cells[size_t(n_cells++)] = c;  // (never full: placements < MAX_TILES)
       }
       m = nd.next;
     } while (m != n && reachable);
     if (!reachable) continue;
-    const int count = __builtin_popcountll(tiles);
+    const int count = tiles.count();
     value += r.kind == RegionKind::City ? 2 * count + 2 * arms : count;
   }
 
@@ -251,15 +251,15 @@ PointsBound points_bound(const Rules& R, const Deal& deal, const State& s) {
     if (r.kind == RegionKind::Castle) {
       v = 2 * misty_square(s.tiles[r.tile]);
     } else {
-      uint64_t tiles = 0;
+      TileSet tiles;
       int arms = 0;
       uint16_t m = root;
       do {
-        tiles |= 1ull << s.nodes[m].tile;
+        tiles.add(s.nodes[m].tile);
         arms += R.types[s.tiles[s.nodes[m].tile].type].features[s.nodes[m].feature].arms;
         m = s.nodes[m].next;
       } while (m != root);
-      const int count = __builtin_popcountll(tiles);
+      const int count = tiles.count();
       v = r.kind == RegionKind::City ? 2 * count + 2 * arms : count;
     }
     unsigned present = 0;

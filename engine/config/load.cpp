@@ -1,5 +1,7 @@
 #include "engine/config/load.h"
 
+#include <utility>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -93,26 +95,46 @@ SlotMask parse_slots(const std::string& text, const std::string& file, int line,
   return m;
 }
 
-TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
+// What kind of entry a tile table is.
+enum class Entry { Tile, Start, Special };
+
+TileSpec parse_tile(const toml::table& t, const std::string& file, Entry entry) {
   TileSpec spec;
   spec.line = line_of(t);
-  spec.start = start;
-  const std::string where = start ? "start." : "tile.";
-  reject_unknown(t, {"id", "copies", "edges", "at", "city", "road", "field", "mist", "castle", "cemetery", "monastery"},
-                 file, where);
+  spec.start = entry == Entry::Start;
+  spec.special = entry == Entry::Special;
+  const std::string where = entry == Entry::Start ? "start." : entry == Entry::Special ? "special." : "tile.";
+  std::set<std::string> keys = {"id", "edges", "city", "road", "field", "mist", "castle", "cemetery", "monastery",
+                                "garden", "junction"};
+  if (entry == Entry::Special) keys.insert({"kind", "copies_per_colour"});
+  else keys.insert({"copies", "at"});
+  reject_unknown(t, keys, file, where);
   spec.id = get_string(t, "id", file, where, true);
   const std::string tw = where + spec.id + ".";
-  spec.copies = get_int(t, "copies", file, tw, false, 1, 1, MAX_TILES);
+  if (entry == Entry::Special) {
+    spec.kind = get_string(t, "kind", file, tw, true);
+    if (spec.kind != "abbey")
+      fail(file, line_of(*t.get("kind")), tw + "kind", "'" + spec.kind + "' is not a special tile kind (abbey)");
+    spec.copies_per_colour = get_int(t, "copies_per_colour", file, tw, true, 1, 1, MAX_TILES);
+    spec.copies = 0;  // never dealt
+  } else {
+    spec.copies = get_int(t, "copies", file, tw, false, 1, 1, MAX_TILES);
+  }
   const std::string edges = get_string(t, "edges", file, tw, true);
-  std::string compact;
-  for (char c : edges)
-    if (c != ' ') compact += c;
   const int eline = line_of(*t.get("edges"));
   spec.edges_line = eline;
-  if (compact.size() != SLOT_NB)
-    fail(file, eline, tw + "edges", "needs 12 slot letters in four groups (N E S W), got \"" + edges + "\"");
-  for (int i = 0; i < SLOT_NB; ++i) spec.edges[i] = compact[i];
-  if (start) {
+  if (edges == "any") {  // E5.2: matches every side
+    spec.any_edges = true;
+    spec.edges.fill('A');
+  } else {
+    std::string compact;
+    for (char c : edges)
+      if (c != ' ') compact += c;
+    if (compact.size() != SLOT_NB)
+      fail(file, eline, tw + "edges", "needs 12 slot letters in four groups (N E S W) or \"any\", got \"" + edges + "\"");
+    for (int i = 0; i < SLOT_NB; ++i) spec.edges[i] = compact[i];
+  }
+  if (entry == Entry::Start) {
     const toml::node* at = t.get("at");
     const toml::array* a = at ? at->as_array() : nullptr;
     if (!a || a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer())
@@ -125,7 +147,7 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
   const std::pair<const char*, RegionKind> kinds[] = {
       {"city", RegionKind::City},         {"road", RegionKind::Road},         {"field", RegionKind::Field},
       {"mist", RegionKind::Mist},         {"castle", RegionKind::Castle},     {"cemetery", RegionKind::Cemetery},
-      {"monastery", RegionKind::Monastery}};
+      {"monastery", RegionKind::Monastery}, {"garden", RegionKind::Garden}};
   for (const auto& [key, kind] : kinds) {
     const toml::node* n = t.get(key);
     if (!n) continue;
@@ -140,8 +162,8 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
       reg.line = line_of(e);
       std::set<std::string> known = {"slots"};
       if (kind == RegionKind::City) known.insert("arms");
-      if (kind == RegionKind::Road) known.insert({"end", "into"});
-      if (kind == RegionKind::Field) known.insert("cities");
+      if (kind == RegionKind::Road) known.insert({"end", "into", "sights"});
+      if (kind == RegionKind::Field) known.insert({"cities", "sights"});
       if (kind == RegionKind::Mist) known.insert("ghosts");
       reject_unknown(*r, known, file, rw);
       reg.slots = parse_slots(get_string(*r, "slots", file, rw, true), file, reg.line, rw + "slots");
@@ -154,12 +176,46 @@ TileSpec parse_tile(const toml::table& t, const std::string& file, bool start) {
       else if (end == "city") reg.end = RoadEnd::City;
       else if (end == "monastery") reg.end = RoadEnd::Monastery;
       else fail(file, reg.line, rw + "end", "'" + end + "' is not one of village, castle, ruin, city, monastery");
+      reg.into = get_int(*r, "into", file, rw, false, -1, 0, 255);
       if (const toml::node* c = r->get("cities")) {
         const toml::array* ca = c->as_array();
         if (!ca) fail(file, reg.line, rw + "cities", "must be an array of city indices");
         for (const auto& x : *ca) reg.cities.push_back(array_int(x, file, reg.line, rw + "cities", 0, 255));
       }
+      if (const toml::node* sg = r->get("sights")) {  // E4
+        const toml::array* sa = sg->as_array();
+        if (!sa) fail(file, reg.line, rw + "sights", "must be an array of strings (farmhouse, stable, garden, brigands, travellers)");
+        for (const auto& x : *sa) {
+          if (!x.is_string()) fail(file, reg.line, rw + "sights", "must be an array of strings (farmhouse, stable, garden, brigands, travellers)");
+          const std::string name(*x.value<std::string>());
+          int found = -1;
+          for (int k = 0; k < int(Sight::SIGHT_NB); ++k)
+            if (sight_name(Sight(k)) == name) found = k;
+          if (found < 0)
+            fail(file, reg.line, rw + "sights", "'" + name + "' is not one of farmhouse, stable, garden, brigands, travellers");
+          reg.sights.push_back(Sight(found));
+        }
+      }
       spec.regions.push_back(std::move(reg));
+    }
+  }
+  if (const toml::node* n = t.get("junction")) {  // E3
+    spec.junction_table = true;
+    const toml::array* arr = n->as_array();
+    if (!arr) fail(file, line_of(*n), tw + "junction", "must be an array of inline tables { roads = [...] }");
+    for (const auto& e : *arr) {
+      const toml::table* j = e.as_table();
+      if (!j) fail(file, line_of(e), tw + "junction", "each junction is an inline table { roads = [0, 1, 2] }");
+      const std::string jw = tw + "junction.";
+      reject_unknown(*j, {"roads"}, file, jw);
+      JunctionSpec js;
+      js.line = line_of(e);
+      const toml::node* rn = j->get("roads");
+      if (!rn) fail(file, js.line, jw + "roads", "missing");
+      const toml::array* ra = rn->as_array();
+      if (!ra) fail(file, js.line, jw + "roads", "must be an array of road indices");
+      for (const auto& x : *ra) js.roads.push_back(array_int(x, file, js.line, jw + "roads", 0, 255));
+      spec.junctions.push_back(std::move(js));
     }
   }
   return spec;
@@ -190,10 +246,12 @@ Catalog parse_catalog(const std::string& text, const std::string& name) {
   Catalog cat;
   cat.path = name;
   cat.checksum = fnv1a64_hex(text);
-  reject_unknown(root, {"set", "status", "tile", "start", "abbey", "piece"}, name, "");
+  if (root.get("map"))
+    fail(name, line_of(*root.get("map")), "map", "this is a map file (docs/tiles.md, \"Map boards\"), not a tile catalog");
+  reject_unknown(root, {"set", "status", "tile", "start", "special"}, name, "");
   cat.set = get_string(root, "set", name, "", true);
   cat.status = get_string(root, "status", name, "", false, "transcribed");
-  for (const char* key : {"tile", "start"}) {
+  for (const auto& [key, entry] : {std::pair{"tile", Entry::Tile}, std::pair{"start", Entry::Start}, std::pair{"special", Entry::Special}}) {
     const toml::node* n = root.get(key);
     if (!n) continue;
     const toml::array* arr = n->as_array();
@@ -201,13 +259,132 @@ Catalog parse_catalog(const std::string& text, const std::string& name) {
     for (const auto& e : *arr) {
       const toml::table* t = e.as_table();
       if (!t) fail(name, line_of(e), key, "must be written [[" + std::string(key) + "]]");
-      (std::string(key) == "tile" ? cat.tiles : cat.start).push_back(parse_tile(*t, name, std::string(key) == "start"));
+      (entry == Entry::Tile ? cat.tiles : entry == Entry::Start ? cat.start : cat.specials).push_back(parse_tile(*t, name, entry));
     }
   }
   return cat;
 }
 
 Catalog load_catalog(const std::string& path) { return parse_catalog(read_file(path), path); }
+
+namespace {
+
+// [x, y] inside a width x height grid (a little beyond is reported by validate_map, not here).
+std::pair<int, int> get_at(const toml::table& t, const std::string& file, const std::string& field) {
+  const toml::node* at = t.get("at");
+  const toml::array* a = at ? at->as_array() : nullptr;
+  if (!a || a->size() != 2) fail(file, at ? line_of(*at) : line_of(t), field, "must be [x, y]");
+  return {array_int((*a)[0], file, line_of(*at), field, -1000, 1000), array_int((*a)[1], file, line_of(*at), field, -1000, 1000)};
+}
+
+// The `side` key ("N" .. "W") of a table whose keys are named `where` + key in messages.
+int get_side(const toml::table& t, const std::string& file, const std::string& where) {
+  const std::string side = get_string(t, "side", file, where, true);
+  static const std::string SIDES = "NESW";
+  if (side.size() != 1 || SIDES.find(side[0]) == std::string::npos)
+    fail(file, line_of(*t.get("side")), where + "side", "'" + side + "' is not one of N, E, S, W");
+  return int(SIDES.find(side[0]));
+}
+
+// The tables of array `key` ([[key]] or an array of inline tables).
+std::vector<const toml::table*> tables(const toml::table& t, const std::string& key, const std::string& file, const std::string& field) {
+  std::vector<const toml::table*> out;
+  const toml::node* n = t.get(key);
+  if (!n) return out;
+  const toml::array* arr = n->as_array();
+  if (!arr) fail(file, line_of(*n), field, "must be an array of tables");
+  for (const auto& e : *arr) {
+    const toml::table* x = e.as_table();
+    if (!x) fail(file, line_of(e), field, "must be an array of tables");
+    out.push_back(x);
+  }
+  return out;
+}
+
+}  // namespace
+
+MapBoard parse_map(const std::string& text, const std::string& name) {
+  const toml::table root = parse_toml(text, name);
+  MapBoard m;
+  m.path = name;
+  m.checksum = fnv1a64_hex(text);
+  if (root.get("set") && !root.get("map"))
+    fail(name, line_of(*root.get("set")), "set", "this is a tile catalog, not a map file (a map has a `map` key)");
+  reject_unknown(root, {"map", "status", "width", "height", "rows", "start", "town", "city", "border"}, name, "");
+  m.name = get_string(root, "map", name, "", true);
+  m.status = get_string(root, "status", name, "", false, "transcribed");
+  m.width = get_int(root, "width", name, "", true, 0, 1, 200);
+  m.height = get_int(root, "height", name, "", true, 0, 1, 200);
+  m.width_line = line_of(*root.get("width"));
+  m.height_line = line_of(*root.get("height"));
+  const toml::node* rows = root.get("rows");
+  if (!rows) fail(name, line_of(root), "rows", "missing");
+  m.rows_line = line_of(*rows);
+  const toml::array* ra = rows->as_array();
+  if (!ra) fail(name, m.rows_line, "rows", "must be an array of strings, one per row");
+  for (const auto& r : *ra) {
+    if (!r.is_string()) fail(name, line_of(r), "rows", "must be an array of strings, one per row");
+    m.rows.push_back(std::string(*r.value<std::string>()));
+    m.row_lines.push_back(line_of(r));
+  }
+  for (const auto& [key, list] : {std::pair{"start", &m.starts}, std::pair{"town", &m.towns}})
+    for (const toml::table* t : tables(root, key, name, key)) {
+      reject_unknown(*t, {"name", "at"}, name, std::string(key) + ".");
+      MapPlace p;
+      p.line = line_of(*t);
+      p.name = get_string(*t, "name", name, std::string(key) + ".", true);
+      const auto [x, y] = get_at(*t, name, std::string(key) + "." + p.name + ".at");
+      p.x = x;
+      p.y = y;
+      list->push_back(p);
+    }
+  for (const toml::table* t : tables(root, "city", name, "city")) {
+    reject_unknown(*t, {"key", "name", "arms", "open"}, name, "city.");
+    MapCity c;
+    c.line = line_of(*t);
+    const std::string key = get_string(*t, "key", name, "city.", true);
+    if (key.size() != 1 || key[0] < 'A' || key[0] > 'Z')
+      fail(name, line_of(*t->get("key")), "city.key", "'" + key + "' is not one letter A-Z");
+    c.key = key[0];
+    const std::string f = "city." + key + ".";
+    c.name = get_string(*t, "name", name, f, true);
+    c.arms = get_int(*t, "arms", name, f, false, 0, 0, 255);
+    for (const toml::table* o : tables(*t, "open", name, f + "open")) {
+      reject_unknown(*o, {"at", "side"}, name, f + "open.");
+      MapSide side;
+      side.line = line_of(*o);
+      const auto [x, y] = get_at(*o, name, f + "open.at");
+      side.x = x;
+      side.y = y;
+      side.side = get_side(*o, name, f + "open.");
+      c.open.push_back(side);
+    }
+    m.cities.push_back(std::move(c));
+  }
+  for (const toml::table* t : tables(root, "border", name, "border")) {
+    reject_unknown(*t, {"at", "side", "edge"}, name, "border.");
+    MapBorder b;
+    b.at.line = line_of(*t);
+    const auto [x, y] = get_at(*t, name, "border.at");
+    b.at.x = x;
+    b.at.y = y;
+    b.at.side = get_side(*t, name, "border.");
+    b.edge = get_string(*t, "edge", name, "border.", true);
+    m.borders.push_back(std::move(b));
+  }
+  return m;
+}
+
+MapBoard load_map(const std::string& path) { return parse_map(read_file(path), path); }
+
+bool is_map_text(const std::string& text) {
+  try {
+    const toml::table root = toml::parse(text);
+    return root.get("map") != nullptr;
+  } catch (const toml::parse_error&) {
+    return false;
+  }
+}
 
 Level parse_level(const std::string& text, const std::string& name) {
   const toml::table root = parse_toml(text, name);

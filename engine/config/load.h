@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/catalog.h"
+#include "engine/map.h"
 #include "engine/rules.h"
 
 namespace mists {
@@ -19,6 +20,13 @@ struct LoadError : std::runtime_error {
 Catalog load_catalog(const std::string& path);
 // The same from text (tests); `name` stands for the file in messages and in Catalog::path.
 Catalog parse_catalog(const std::string& text, const std::string& name);
+
+// Reads a map file (docs/tiles.md, "Map boards"); syntax errors, unknown keys and ill-typed values
+// throw LoadError; the grid is checked by validate_map().
+MapBoard load_map(const std::string& path);
+MapBoard parse_map(const std::string& text, const std::string& name);
+// True when `text` is TOML with a top-level `map` key: a map file rather than a tile catalog.
+bool is_map_text(const std::string& text);
 
 // Reads a level file; unknown keys throw LoadError.
 Level load_level(const std::string& path);
