@@ -29,7 +29,7 @@ class PlannerSample {
   };
   double judge(const State& s) const { return evaluate(R_, s, cfg_.weights); }
   int settle(State& s, const Deal& deal, Action* buf);
-  void finish_turn(State& s);
+  void finish_turn(State& s, const Deal& deal);
 
   const Rules& R_;
   PlannerConfig cfg_;
@@ -56,13 +56,18 @@ int PlannerSample::settle(State& s, const Deal& deal, Action* buf) {
   return 0;
 }
 
-// Plays the rest of the turn greedily, stopping at the next draw or the end of the game, by
-// `first_best` as the deal solver's macro moves do (no random tie-break, so a beam is a function
-// of its deal).
-void PlannerSample::finish_turn(State& s) {
+// Plays the rest of the turn greedily, stopping at the start of the next turn or the end of the
+// game, by `first_best` as the deal solver's macro moves do (no random tie-break, so a beam is a
+// function of its deal); a chip turned up mid-turn (CM2) comes from the deal.
+void PlannerSample::finish_turn(State& s, const Deal& deal) {
   Action buf[MAX_ACTIONS];
   State c;
-  while (!is_over(s) && !is_chance(s)) {
+  while (!is_over(s) && !turn_start(s)) {
+    if (is_chance(s)) {
+      apply_draw(R_, s, true_next_tile(R_, deal, s));
+      ++steps_;
+      continue;
+    }
     const int n = legal_actions(R_, s, buf);
     int pick = 0;
     if (n >= 2) {
@@ -84,7 +89,7 @@ PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options,
     Entry e{s, i, 0};
     apply(R_, e.s, options[i]);
     ++steps_;
-    finish_turn(e.s);
+    finish_turn(e.s, deal);
     e.value = judge(e.s);
     out.first_value[size_t(i)] = e.value;
     layer_.push_back(e);
@@ -125,7 +130,7 @@ PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options,
         Entry e{base, root, 0};
         apply(R_, e.s, opts[j]);
         ++steps_;
-        finish_turn(e.s);
+        finish_turn(e.s, deal);
         const uint64_t key = position_key(R_, e.s);
         if (std::find(seen_.begin(), seen_.end(), key) != seen_.end()) continue;
         seen_.push_back(key);
@@ -148,7 +153,7 @@ PlannerAgent::~PlannerAgent() = default;
 PlannerAgent::PlannerAgent(PlannerAgent&&) noexcept = default;
 
 int PlannerAgent::operator()(const State& s, const Action* options, int n) {
-  if (s.phase != Phase::Place) return expert_(s, options, n);
+  if (s.phase != Phase::Place && s.phase != Phase::Abbey) return expert_(s, options, n);  // placements and abbeys (CA2) are planned
   return plan(s, options, n);
 }
 
