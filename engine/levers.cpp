@@ -57,6 +57,7 @@ std::string lever_value(const Levers& l, std::string_view key) {
   if (key == "coop_toll_tiles") return l.toll_tiles == TollTiles::Replace ? "replace" : l.toll_tiles == TollTiles::Add ? "add" : "none";
   if (key == "coop_toll_mist") return l.toll_mist == TollMist::Allowed ? "allowed" : "forbidden";
   if (key == "coop_toll_basis") return l.toll_basis == TollBasis::Sights ? "sights" : "misty_tiles";
+  if (key == "coop_toll_new") return l.toll_new == TollNew::Collects ? "collects" : "waits";
   if (key == "coop_chips") return l.chips ? "on" : "off";
   if (key == "coop_chip_radius") return std::to_string(l.chip_radius);
   if (key == "coop_chip_points") return l.chip_points == ChipPoints::Points ? "points" : "choice";
@@ -80,6 +81,7 @@ void set_lever(Levers& l, const std::string& key, const std::string& value, cons
     else throw ConfigError(where + ": " + key + ": '" + value + "' is not one of replace, add, none");
   } else if (key == "coop_toll_mist") set_two(l.toll_mist, TollMist::Allowed, TollMist::Forbidden, "allowed", "forbidden", key, value, where);
   else if (key == "coop_toll_basis") set_two(l.toll_basis, TollBasis::Sights, TollBasis::MistyTiles, "sights", "misty_tiles", key, value, where);
+  else if (key == "coop_toll_new") set_two(l.toll_new, TollNew::Collects, TollNew::Waits, "collects", "waits", key, value, where);
   else if (key == "coop_chips") set_two(l.chips, false, true, "off", "on", key, value, where);
   else if (key == "coop_chip_radius") {
     if (value == "5") l.chip_radius = 5;
@@ -95,16 +97,27 @@ void set_lever(Levers& l, const std::string& key, const std::string& value, cons
   }
 }
 
+std::string_view lever_of(std::string_view knob) {
+  if (knob == "coop_abbey_cost" || knob == "coop_abbey_monk") return "coop_abbeys";
+  if (knob.rfind("coop_toll_", 0) == 0) return "coop_tolls";
+  if (knob.rfind("coop_chip_", 0) == 0 || knob == "coop_upgrade_effect") return "coop_chips";
+  return {};
+}
+
+std::string knob_without_lever(const Levers& l) {
+  for (const char* key : LEVER_NAMES) {
+    const std::string_view lever = lever_of(key);
+    if (lever.empty() || lever_value(l, key) == lever_default(key)) continue;
+    if (lever_value(l, lever) == "off") return key;
+  }
+  return {};
+}
+
 void check_levers(const Levers& l, const std::string& where) {
-  const Levers d;
-  auto needs = [&](bool set, const char* knob, const char* lever) {
-    if (set) throw ConfigError(where + ": " + knob + " is set but " + lever + " is off: the knob needs its lever");
-  };
-  needs(l.abbeys == PiecePool::Off && (l.abbey_cost != d.abbey_cost || l.abbey_monk), "coop_abbey_cost or coop_abbey_monk", "coop_abbeys");
-  needs(l.tolls == PiecePool::Off && (l.toll_tiles != d.toll_tiles || l.toll_mist != d.toll_mist || l.toll_basis != d.toll_basis),
-        "coop_toll_tiles, coop_toll_mist or coop_toll_basis", "coop_tolls");
-  needs(!l.chips && (l.chip_radius != d.chip_radius || l.chip_points != d.chip_points || l.upgrade_effect != d.upgrade_effect),
-        "coop_chip_radius, coop_chip_points or coop_upgrade_effect", "coop_chips");
+  const std::string knob = knob_without_lever(l);
+  if (!knob.empty())
+    throw ConfigError(where + ": " + knob + ": set to " + lever_value(l, knob) + " but " + std::string(lever_of(knob)) +
+                      " is off: the knob needs its lever");
 }
 
 std::string levers_text(const Levers& l) {

@@ -17,6 +17,7 @@ enum class AbbeyCost : uint8_t { Free, Burn };                     // CA1
 enum class TollTiles : uint8_t { Replace, Add, None };             // CT1
 enum class TollMist : uint8_t { Allowed, Forbidden };              // CT2
 enum class TollBasis : uint8_t { Sights, MistyTiles };             // CT6
+enum class TollNew : uint8_t { Collects, Waits };                  // CT3 (a decision of docs/rules.md)
 enum class ChipPoints : uint8_t { Points, Choice };                // CM2
 enum class UpgradeEffect : uint8_t { MajorityOnly, DoubleShare };  // CM5
 
@@ -34,6 +35,7 @@ struct Levers {
   TollTiles toll_tiles = TollTiles::Replace;
   TollMist toll_mist = TollMist::Allowed;
   TollBasis toll_basis = TollBasis::Sights;
+  TollNew toll_new = TollNew::Collects;  // a tollhouse placed or moved this turn collects this turn's tolls, or waits
   bool chips = false;                 // coop_chips
   int chip_radius = 5;                // coop_chip_radius: 5 (16 chip cells) or 2 (4)
   ChipPoints chip_points = ChipPoints::Points;
@@ -48,7 +50,7 @@ struct Levers {
 // The lever names, in the order records and study files write them.
 inline constexpr const char* LEVER_NAMES[] = {
     "coop_abbeys", "coop_abbey_cost", "coop_abbey_monk", "coop_wagon", "coop_mayor",
-    "coop_tolls", "coop_toll_tiles", "coop_toll_mist", "coop_toll_basis",
+    "coop_tolls", "coop_toll_tiles", "coop_toll_mist", "coop_toll_basis", "coop_toll_new",
     "coop_chips", "coop_chip_radius", "coop_chip_points", "coop_upgrade_effect"};
 
 // The text value of lever `key` ("off", "per_colour", "team:2", "burn", "5", ...); empty for an
@@ -58,8 +60,13 @@ std::string lever_value(const Levers& l, std::string_view key);
 std::string lever_default(std::string_view key);
 // Sets lever `key` from its text value; throws ConfigError "where: key: ..." for a bad one.
 void set_lever(Levers& l, const std::string& key, const std::string& value, const std::string& where);
-// Throws ConfigError when a knob is set without its lever (coop_abbey_cost without coop_abbeys,
-// coop_toll_* without coop_tolls, coop_chip_* and coop_upgrade_effect without coop_chips).
+// The lever a knob belongs to ("coop_abbeys" for coop_abbey_cost); empty for a lever itself.
+std::string_view lever_of(std::string_view knob);
+// The first knob (LEVER_NAMES order) set away from its default while its lever is off, or "".
+std::string knob_without_lever(const Levers& l);
+// Throws ConfigError "where: knob: ..." when a knob is set without its lever (coop_abbey_cost
+// without coop_abbeys, coop_toll_* without coop_tolls, coop_chip_* and coop_upgrade_effect
+// without coop_chips).
 void check_levers(const Levers& l, const std::string& where);
 
 // A lever setting as one canonical text: "none", or the levers that differ from their defaults in

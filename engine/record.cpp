@@ -231,11 +231,10 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
   for (const char* k : {"catalog", "catalog_checksum", "level", "piles", "ghosts", "goal", "players", "seed"})
     if (!seen.count(k)) fail(name, ln, k, "missing");
   const int lever_line = r.lines.count("coop_abbeys") ? r.lines.at("coop_abbeys") : 0;
-  try {
-    check_levers(r.params.levers, name + ":" + std::to_string(lever_line));
-  } catch (const ConfigError& e) {
-    throw RecordError(e.what());
-  }
+  const std::string knob = knob_without_lever(r.params.levers);
+  if (!knob.empty())
+    fail(name, r.lines.at(knob), knob,
+         "set to " + lever_value(r.params.levers, knob) + " but " + std::string(lever_of(knob)) + " is off: the knob needs its lever");
   auto needs = [&](bool want, const char* key, const char* why) {
     if (want && !seen.count(key)) fail(name, lever_line, key, std::string("missing: ") + why);
     if (!want && seen.count(key)) fail(name, r.lines.at(key), key, std::string("given, but ") + why);

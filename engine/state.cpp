@@ -101,7 +101,8 @@ int put_tile(const Rules& R, State& s, int type, int rot, int x, int y) {
   const bool down = type == NO_TILE;
   const TileType* tt = down ? nullptr : &R.types[type];
   const Orientation* o = down ? nullptr : &tt->rot[rot];
-  const bool wild = !down && type >= R.wild_from;  // an abbey (CA2)
+  const uint8_t wild_from = R.wild_from;           // NO_TILE without abbeys: only face-down tiles reach it
+  const bool wild = !down && type >= wild_from;      // an abbey (CA2)
   t.sides = down || wild ? 0 : o->sides;
   s.cell[make_cell(x, y)] = uint8_t(idx + 1);
   s.occupied[y] |= 1ull << x;
@@ -128,10 +129,12 @@ int put_tile(const Rules& R, State& s, int type, int rot, int x, int y) {
           nd.open = int16_t(empty_around(s, x, y, around));
           if (f.kind == RegionKind::Castle && facedown_around(s, x, y)) nd.flags |= Node::DEAD;
         }
-      } else if (f.kind == RegionKind::Monastery) {  // the abbey's monastery (CA5): as a castle
-        nd.open = int16_t(empty_around(s, x, y, 8));
-        if (facedown_around(s, x, y)) nd.flags |= Node::DEAD;
       }
+    }
+    if (tt->monastery >= 0) {  // the abbey's monastery (CA5): as a castle
+      Node& nd = s.nodes[s.n_nodes + tt->monastery];
+      nd.open = int16_t(empty_around(s, x, y, 8));
+      if (facedown_around(s, x, y)) nd.flags |= Node::DEAD;
     }
     s.n_nodes = uint16_t(s.n_nodes + tt->features.size());
   }
@@ -154,8 +157,8 @@ int put_tile(const Rules& R, State& s, int type, int rot, int x, int y) {
       }
       continue;
     }
-    if (wild || is_wild(R, p)) {  // CA3: a side facing an abbey is closed, not joined
-      if (wild && is_wild(R, p)) continue;
+    if (wild || p.type >= wild_from) {  // CA3: a side facing an abbey is closed, not joined (neither is face down here)
+      if (wild && p.type >= wild_from) continue;
       const PlacedTile& up = wild ? p : t;
       const int side = wild ? opposite(d) : d;
       const Orientation& uo = R.types[up.type].rot[up.rot];
@@ -188,6 +191,7 @@ int put_tile(const Rules& R, State& s, int type, int rot, int x, int y) {
   }
 
   // Castles and cemeteries around: one empty cell fewer; a face-down tile dooms castles (R7.4).
+  const bool monks = R.params.levers.abbey_monk;
   for (int i = 0; i < 8; ++i) {
     const int nb = cell_at(s, x + RING_DX[i], y + RING_DY[i]);
     if (nb < 0 || s.tiles[nb].face_down()) continue;
@@ -203,7 +207,7 @@ int put_tile(const Rules& R, State& s, int type, int rot, int x, int y) {
       Node& c = s.nodes[s.tiles[nb].node + ntt.cemetery];
       if (!(c.flags & Node::DONE)) --c.open;
     }
-    if (ntt.monastery >= 0) {  // an abbey's monk (CA5)
+    if (monks && ntt.monastery >= 0) {  // an abbey's monk (CA5)
       Node& c = s.nodes[s.tiles[nb].node + ntt.monastery];
       if (!(c.flags & Node::DONE)) {
         --c.open;
@@ -668,9 +672,11 @@ void add_toll_pendings(const Rules& R, State& s) {
   for (int i = 0; i < n; ++i) {
     const uint16_t root = s.pending[i];
     if (pending_is_toll(root) || s.nodes[root].kind != RegionKind::Road) continue;
-    for (int k = 0; k < R.tolls; ++k)
+    for (int k = 0; k < R.tolls; ++k) {
+      if (R.params.levers.toll_new == TollNew::Waits && (s.tolls_moved >> k & 1)) continue;  // it collects from the next turn on
       if (toll_on_road(R, s, k, root) && toll_value(R, s, k, root).points > 0 && s.n_pending < MAX_PENDING)
         s.pending[s.n_pending++] = make_toll_pending(k, root);
+    }
   }
 }
 
@@ -866,12 +872,13 @@ void begin_placement(State& s) {
   s.burials = 0;
   s.ghost_ring = 0;
   s.abbey_turn = false;
+  s.tolls_moved = 0;
 }
 
 // A feature whose last open side or slot was just closed: R3.2 a finished mist bank loses all its
 // ghosts (`clear`; after a chip, CM2, clear_finished_mist does it); R4.1 a finished road or city
 // waits for its scoring.
-void finish_feature(const Rules& R, State& s, uint16_t node, bool clear) {
+[[gnu::always_inline]] inline void finish_feature(const Rules& R, State& s, uint16_t node, bool clear) {
   const uint16_t root = find(s, node);
   Node& r = s.nodes[root];
   if (r.open != 0 || (r.flags & (Node::DEAD | Node::DONE))) return;
@@ -917,24 +924,29 @@ void placed_features(const Rules& R, const State& s, int idx, F&& f) {
   }
 }
 
+// A castle or an abbey's monastery (node n) whose 8 neighbours are now filled waits for its
+// scoring (R5.1, CA5), unless a face-down tile dooms it (R7.4) or it was scored before.
+inline void finish_ring_feature(State& s, int n) {
+  Node& nd = s.nodes[n];
+  if (nd.open != 0 || (nd.flags & (Node::DEAD | Node::DONE))) return;
+  nd.flags |= Node::DONE;
+  if (s.n_pending < MAX_PENDING) s.pending[s.n_pending++] = uint16_t(n);
+}
+
 // After the placed tile `idx` is down: the mist check (R3.2; without the ghosts' removal when a chip
 // comes first, `clear`), the features it finished (R4.1), castles and the abbey's monastery with all
 // 8 neighbours (R5.1, CA5), closed cemeteries (R5.2, R7.1); the turn goes on with the burial.
-void finish_placement(const Rules& R, State& s, int idx, bool clear = true) {
+[[gnu::always_inline]] inline void finish_placement(const Rules& R, State& s, int idx, bool clear = true) {
   placed_features(R, s, idx, [&](uint16_t n) { finish_feature(R, s, n, clear); });
   // R5.1: castles with all 8 neighbours; CA5: the abbey's monastery likewise.
+  const bool monks = R.params.levers.abbey_monk;
   const PlacedTile& t = s.tiles[idx];
   for (int i = -1; i < 8; ++i) {
     const int nb = i < 0 ? idx : cell_at(s, t.x + RING_DX[i], t.y + RING_DY[i]);
     if (nb < 0 || s.tiles[nb].face_down()) continue;
     const TileType& ntt = R.types[s.tiles[nb].type];
-    for (int8_t c : {ntt.castle, ntt.monastery}) {
-      if (c < 0) continue;
-      Node& n = s.nodes[s.tiles[nb].node + c];
-      if (n.open != 0 || (n.flags & (Node::DEAD | Node::DONE))) continue;
-      n.flags |= Node::DONE;
-      if (s.n_pending < MAX_PENDING) s.pending[s.n_pending++] = uint16_t(s.tiles[nb].node + c);
-    }
+    if (ntt.castle >= 0) finish_ring_feature(s, s.tiles[nb].node + ntt.castle);
+    if (monks && ntt.monastery >= 0) finish_ring_feature(s, s.tiles[nb].node + ntt.monastery);
   }
   close_cemeteries(R, s, idx);
   s.step = Step::Burial;
@@ -984,8 +996,47 @@ void take_chip(const Rules& R, State& s, int colour, int clear) {
   }
 }
 
+// CT4: at the end of the turn, a tollhouse that collected travellers turns over.
+void flip_tolls(const Rules& R, State& s) {
+  for (int k = 0; k < R.tolls; ++k)
+    if (s.tolls[k].flip) {
+      s.tolls[k].face = uint8_t(3 - s.tolls[k].face);
+      s.tolls[k].flip = false;
+    }
+}
+
+// CM4: chips worth 4 for an upgrade, at most once a turn. True when the team has the choice
+// (phase Upgrade); else the turn goes on with the scoring.
+[[gnu::noinline]] bool upgrade_step(const Rules& R, State& s) {
+  thread_local Action buf[MAX_ACTIONS];
+  if (upgrade_options(R, s, buf) > 1) {
+    s.phase = Phase::Upgrade;
+    return true;
+  }
+  s.step = Step::Scoring;
+  return false;
+}
+
+// CA8: after all the turn's scorings, each wagon scored moves or goes home. True when the next one
+// has somewhere to go (phase Wagon); without one due, the turn goes on with the hounds.
+[[gnu::noinline]] bool wagon_step(const Rules& R, State& s) {
+  const int m = due_wagon(s);
+  if (m < 0) {
+    s.step = Step::Hounds;
+    return false;
+  }
+  uint16_t targets[MAX_NODES];
+  if (wagon_targets(R, s, m, targets) > 0) {
+    s.phase = Phase::Wagon;
+    return true;
+  }
+  s.wagons_due &= ~(1u << m);  // nowhere to go: it stays home
+  return false;
+}
+
 // Runs the turn forward from s.step until a decision is needed or the game ends (R2.3 order).
-void advance(const Rules& R, State& s) {
+// Inlined into apply (its hot caller); the levers' steps are calls of their own.
+[[gnu::always_inline]] inline void advance(const Rules& R, State& s) {
   while (s.phase != Phase::Over) {
     switch (s.step) {
       case Step::Burial:
@@ -1029,15 +1080,9 @@ void advance(const Rules& R, State& s) {
         }
         s.step = R.params.levers.chips ? Step::UpgradeStep : Step::Scoring;
         continue;
-      case Step::UpgradeStep: {  // CM4: chips worth 4 for an upgrade, at most once a turn
-        thread_local Action buf[MAX_ACTIONS];
-        if (upgrade_options(R, s, buf) > 1) {
-          s.phase = Phase::Upgrade;
-          return;
-        }
-        s.step = Step::Scoring;
+      case Step::UpgradeStep:
+        if (upgrade_step(R, s)) return;
         continue;
-      }
       case Step::Scoring:
         if (s.tolls_due) {  // CT3: the tolls, once the tollhouse step is done
           add_toll_pendings(R, s);
@@ -1049,20 +1094,9 @@ void advance(const Rules& R, State& s) {
         }
         s.step = R.params.levers.wagon ? Step::Wagons : Step::Hounds;
         continue;
-      case Step::Wagons: {  // CA8: after all the turn's scorings, each wagon scored moves or goes home
-        const int m = due_wagon(s);
-        if (m < 0) {
-          s.step = Step::Hounds;
-          continue;
-        }
-        uint16_t targets[MAX_NODES];
-        if (wagon_targets(R, s, m, targets) > 0) {
-          s.phase = Phase::Wagon;
-          return;
-        }
-        s.wagons_due &= ~(1u << m);  // nowhere to go: it stays home
+      case Step::Wagons:
+        if (wagon_step(R, s)) return;
         continue;
-      }
       case Step::Mist:  // after a chip (CM2): the finished banks' ghosts go; then the burial
         clear_finished_mist(R, s, s.last);
         s.step = Step::Burial;
@@ -1097,11 +1131,7 @@ void advance(const Rules& R, State& s) {
         return;
       }
       case Step::EndTurn:
-        for (int k = 0; k < R.tolls; ++k)  // CT4: a tollhouse that collected travellers turns over
-          if (s.tolls[k].flip) {
-            s.tolls[k].face = uint8_t(3 - s.tolls[k].face);
-            s.tolls[k].flip = false;
-          }
+        if (R.tolls) flip_tolls(R, s);
         s.player = uint8_t((s.player + 1) % R.params.players);
         start_turn(R, s);
         return;
@@ -1236,6 +1266,7 @@ namespace {
 template <class F>
 bool for_each_placement(const Rules& R, const State& s, int type, F&& f) {
   const TileType& tt = R.types[type];
+  const uint8_t wild_from = R.wild_from;  // NO_TILE (face-down tiles) without abbeys
   for (int y = s.ymin - 1; y <= s.ymax + 1; ++y) {
     const uint64_t row = s.face_up[y];
     uint64_t cand = (s.face_up[y - 1] | s.face_up[y + 1] | row << 1 | row >> 1) & ~s.occupied[y] & INNER;
@@ -1246,7 +1277,7 @@ bool for_each_placement(const Rules& R, const State& s, int type, F&& f) {
       for (int d = 0; d < SIDE_NB; ++d) {
         const int nb = cell_at(s, x + DX[d], y + DY[d]);
         // Face-down tiles (R7.4) and abbeys (CA2) match any side: types from wild_from on.
-        if (nb < 0 || s.tiles[nb].type >= R.wild_from) continue;
+        if (nb < 0 || s.tiles[nb].type >= wild_from) continue;
         mask |= uint8_t(3u << (2 * d));
         val |= uint8_t(((s.tiles[nb].sides >> (2 * opposite(d))) & 3u) << (2 * d));
       }
@@ -1308,6 +1339,134 @@ bool resolve_scoring(const Rules& R, State& s, int i, int clear) {
     }
   check_hounds_reached(R, s);
   return true;
+}
+
+// The levers' decisions (docs/rules.md C), apart from apply's common path. False when the turn
+// does not run on from here (the draw chosen instead of an abbey, a chip to turn up, the game over).
+[[gnu::noinline]] bool apply_lever(const Rules& R, State& s, Action a) {
+  switch (a.kind()) {
+    case ActionKind::Abbey: {  // CA2
+      if (a.a() == NO_REGION) {  // draw as usual
+        s.phase = Phase::Draw;
+        s.step = Step::None;
+        return false;
+      }
+      if (a.b() == 0xFF) --s.team_abbeys;
+      else --s.abbeys[a.b()];
+      if (R.params.levers.abbey_cost == AbbeyCost::Burn) {  // CA1: the top tile leaves the game unseen
+        s.pile_size[draw_segment(s)]--;
+        ++s.burned;
+      }
+      const Cell cell = Cell(a.a());
+      begin_placement(s);
+      const int idx = put_tile(R, s, R.abbey_type, 0, cell_x(cell), cell_y(cell));
+      s.last = uint8_t(idx);
+      s.abbey_turn = true;
+      ++s.abbeys_placed;
+      s.phase = Phase::Place;  // while the turn runs on
+      const int chip = R.chip_cells.empty() ? -1 : chip_at(R, s, cell);
+      finish_placement(R, s, idx, chip < 0);
+      if (chip >= 0) {  // CM2
+        take_chip_at(s, chip);
+        return false;
+      }
+      break;
+    }
+    case ActionKind::Toll: {  // CT2: a tollhouse onto a free junction, new (face 1) or moved (face kept)
+      const int k = a.c() ? int(a.c()) - 1 : -1;
+      int toll = k;
+      if (toll < 0) {
+        if (R.params.levers.tolls == PiecePool::PerColour) toll = int(a.b());
+        else
+          for (toll = 0; s.tolls[toll].tile != NO_TILE; ++toll) {
+          }
+        s.tolls[toll].colour = uint8_t(a.b());
+        s.tolls[toll].face = 1;
+      }
+      s.tolls[toll].tile = uint8_t(a.a() >> 4);
+      s.tolls[toll].junction = uint8_t(a.a() & 15);
+      s.tolls_moved = uint8_t(s.tolls_moved | 1u << toll);
+      s.step = R.params.levers.chips ? Step::UpgradeStep : Step::Scoring;
+      break;
+    }
+    case ActionKind::Chip:
+      take_chip(R, s, int(a.b()), int(a.a()));
+      if (s.phase == Phase::Over) return false;
+      break;
+    case ActionKind::Upgrade: {  // CM4: chips worth 4 leave the pool; the meeple counts double
+      if (a.a() != NO_REGION) {
+        Meeple& mp = s.meeples[a.a()];
+        const int pool = chip_pool(R, mp.colour);
+        static constexpr int ONES[] = {4, 2, 0}, TWOS[] = {0, 1, 2};
+        const int pay = int(a.b());
+        s.chips_held[size_t(pool)][0] = uint8_t(s.chips_held[size_t(pool)][0] - ONES[pay]);
+        s.chips_held[size_t(pool)][1] = uint8_t(s.chips_held[size_t(pool)][1] - TWOS[pay]);
+        s.chips_spent[0] = uint8_t(s.chips_spent[0] + ONES[pay]);
+        s.chips_spent[1] = uint8_t(s.chips_spent[1] + TWOS[pay]);
+        mp.upgraded = true;
+      }
+      s.step = Step::Scoring;
+      break;
+    }
+    case ActionKind::Wagon: {  // CA8: the wagon moves on, or stays home
+      const int m = int(a.b());
+      s.wagons_due &= ~(1u << m);
+      if (a.a() != NO_REGION) {
+        Meeple& mp = s.meeples[m];
+        mp.at = MeepleAt::Board;
+        mp.node = uint16_t(a.a());
+        s.supply[mp.colour]--;
+        s.nodes[find(s, mp.node)].meeples++;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return true;
+}
+
+// The options of the levers' decision points (docs/rules.md C), apart from legal_actions' common path.
+[[gnu::noinline]] int lever_options(const Rules& R, const State& s, Action* out) {
+  int n = 0;
+  switch (s.phase) {
+    case Phase::Abbey: {  // CA2: draw, or an abbey into a hole (with free cost, drawing from an empty pile is no option)
+      if (tiles_left(s) > 0) out[n++] = Action::make(ActionKind::Abbey, NO_REGION);
+      uint8_t who[COLOUR_NB];
+      const int k = usable_abbeys(R, s, who);
+      Cell holes[MAX_TILES];
+      const int h = abbey_holes(s, holes);
+      for (int i = 0; i < h; ++i)
+        for (int j = 0; j < k; ++j) out[n++] = Action::make(ActionKind::Abbey, holes[i], who[j]);
+      break;
+    }
+    case Phase::Chip: {  // CM2, CM3
+      uint8_t colours[4];
+      const int k = chip_colours(R, s, colours);
+      const bool choice = R.params.levers.chip_points == ChipPoints::Choice;
+      for (int j = 0; j < k; ++j) {
+        out[n++] = Action::make(ActionKind::Chip, NO_TILE, colours[j]);
+        if (choice)
+          for (int t = 0; t < s.n_tiles; ++t)
+            if (s.tiles[t].ghosts) out[n++] = Action::make(ActionKind::Chip, uint32_t(t), colours[j]);
+      }
+      break;
+    }
+    case Phase::Upgrade:
+      n = upgrade_options(R, s, out);
+      break;
+    case Phase::Wagon: {  // CA8
+      const int m = due_wagon(s);
+      out[n++] = Action::make(ActionKind::Wagon, NO_REGION, uint32_t(m));
+      uint16_t targets[MAX_NODES];
+      const int k = wagon_targets(R, s, m, targets);
+      for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::Wagon, targets[i], uint32_t(m));
+      break;
+    }
+    default:
+      break;
+  }
+  return n;
 }
 
 }  // namespace
@@ -1427,39 +1586,11 @@ int legal_actions(const Rules& R, const State& s, Action* out) {
       for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::GhostArea, uint32_t(nb), areas[i]);
       break;
     }
-    case Phase::Abbey: {  // CA2: draw, or an abbey into a hole (with free cost, drawing from an empty pile is no option)
-      if (tiles_left(s) > 0) out[n++] = Action::make(ActionKind::Abbey, NO_REGION);
-      uint8_t who[COLOUR_NB];
-      const int k = usable_abbeys(R, s, who);
-      Cell holes[MAX_TILES];
-      const int h = abbey_holes(s, holes);
-      for (int i = 0; i < h; ++i)
-        for (int j = 0; j < k; ++j) out[n++] = Action::make(ActionKind::Abbey, holes[i], who[j]);
-      break;
-    }
-    case Phase::Chip: {  // CM2, CM3
-      uint8_t colours[4];
-      const int k = chip_colours(R, s, colours);
-      const bool choice = R.params.levers.chip_points == ChipPoints::Choice;
-      for (int j = 0; j < k; ++j) {
-        out[n++] = Action::make(ActionKind::Chip, NO_TILE, colours[j]);
-        if (choice)
-          for (int t = 0; t < s.n_tiles; ++t)
-            if (s.tiles[t].ghosts) out[n++] = Action::make(ActionKind::Chip, uint32_t(t), colours[j]);
-      }
-      break;
-    }
+    case Phase::Abbey:
+    case Phase::Chip:
     case Phase::Upgrade:
-      n = upgrade_options(R, s, out);
-      break;
-    case Phase::Wagon: {  // CA8
-      const int m = due_wagon(s);
-      out[n++] = Action::make(ActionKind::Wagon, NO_REGION, uint32_t(m));
-      uint16_t targets[MAX_NODES];
-      const int k = wagon_targets(R, s, m, targets);
-      for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::Wagon, targets[i], uint32_t(m));
-      break;
-    }
+    case Phase::Wagon:
+      return lever_options(R, s, out);
     case Phase::Draw:
     case Phase::ChipDraw:
     case Phase::Over:
@@ -1537,80 +1668,13 @@ void apply(const Rules& R, State& s, Action a) {
       s.step = Step::HauntBurial;
       break;
     }
-    case ActionKind::Abbey: {  // CA2
-      if (a.a() == NO_REGION) {  // draw as usual
-        s.phase = Phase::Draw;
-        s.step = Step::None;
-        return;
-      }
-      if (a.b() == 0xFF) --s.team_abbeys;
-      else --s.abbeys[a.b()];
-      if (R.params.levers.abbey_cost == AbbeyCost::Burn) {  // CA1: the top tile leaves the game unseen
-        s.pile_size[draw_segment(s)]--;
-        ++s.burned;
-      }
-      const Cell cell = Cell(a.a());
-      begin_placement(s);
-      const int idx = put_tile(R, s, R.abbey_type, 0, cell_x(cell), cell_y(cell));
-      s.last = uint8_t(idx);
-      s.abbey_turn = true;
-      ++s.abbeys_placed;
-      s.phase = Phase::Place;  // while the turn runs on
-      const int chip = R.chip_cells.empty() ? -1 : chip_at(R, s, cell);
-      finish_placement(R, s, idx, chip < 0);
-      if (chip >= 0) {  // CM2
-        take_chip_at(s, chip);
-        return;
-      }
-      break;
-    }
-    case ActionKind::Toll: {  // CT2: a tollhouse onto a free junction, new (face 1) or moved (face kept)
-      const int k = a.c() ? int(a.c()) - 1 : -1;
-      int toll = k;
-      if (toll < 0) {
-        if (R.params.levers.tolls == PiecePool::PerColour) toll = int(a.b());
-        else
-          for (toll = 0; s.tolls[toll].tile != NO_TILE; ++toll) {
-          }
-        s.tolls[toll].colour = uint8_t(a.b());
-        s.tolls[toll].face = 1;
-      }
-      s.tolls[toll].tile = uint8_t(a.a() >> 4);
-      s.tolls[toll].junction = uint8_t(a.a() & 15);
-      s.step = R.params.levers.chips ? Step::UpgradeStep : Step::Scoring;
-      break;
-    }
+    case ActionKind::Abbey:
+    case ActionKind::Toll:
     case ActionKind::Chip:
-      take_chip(R, s, int(a.b()), int(a.a()));
-      if (s.phase == Phase::Over) return;
+    case ActionKind::Upgrade:
+    case ActionKind::Wagon:
+      if (!apply_lever(R, s, a)) return;
       break;
-    case ActionKind::Upgrade: {  // CM4: chips worth 4 leave the pool; the meeple counts double
-      if (a.a() != NO_REGION) {
-        Meeple& mp = s.meeples[a.a()];
-        const int pool = chip_pool(R, mp.colour);
-        static constexpr int ONES[] = {4, 2, 0}, TWOS[] = {0, 1, 2};
-        const int pay = int(a.b());
-        s.chips_held[size_t(pool)][0] = uint8_t(s.chips_held[size_t(pool)][0] - ONES[pay]);
-        s.chips_held[size_t(pool)][1] = uint8_t(s.chips_held[size_t(pool)][1] - TWOS[pay]);
-        s.chips_spent[0] = uint8_t(s.chips_spent[0] + ONES[pay]);
-        s.chips_spent[1] = uint8_t(s.chips_spent[1] + TWOS[pay]);
-        mp.upgraded = true;
-      }
-      s.step = Step::Scoring;
-      break;
-    }
-    case ActionKind::Wagon: {  // CA8: the wagon moves on, or stays home
-      const int m = int(a.b());
-      s.wagons_due &= ~(1u << m);
-      if (a.a() != NO_REGION) {
-        Meeple& mp = s.meeples[m];
-        mp.at = MeepleAt::Board;
-        mp.node = uint16_t(a.a());
-        s.supply[mp.colour]--;
-        s.nodes[find(s, mp.node)].meeples++;
-      }
-      break;
-    }
   }
   advance(R, s);
 }

@@ -169,6 +169,7 @@ struct State {
   bool abbey_turn;        // the tile placed this turn is an abbey
   bool tolls_due;         // the turn finished a road: tolls are counted at the scoring step (CT3)
   std::array<Tollhouse, MAX_TOLLS> tolls;
+  uint8_t tolls_moved;    // bit k: tollhouse k was placed or moved this turn (coop_toll_new = waits)
   uint16_t chips_left;    // bit i: chip cell i (Rules::chip_cells) still holds its chip (CM1)
   std::array<uint8_t, 2> chips_seen;   // chips of value 1 and 2 turned up so far
   std::array<uint8_t, 2> chips_spent;  // chips of value 1 and 2 paid for upgrades (CM4)

@@ -109,7 +109,8 @@ uint64_t position_key(const Rules& R, const State& s) {
   if (R.params.levers.any()) {  // 6. The levers' pieces (docs/rules.md C)
     uint64_t a = s.team_abbeys;
     for (int c = 0; c < COLOUR_NB; ++c) a = a << 4 | s.abbeys[size_t(c)];
-    k ^= key_of(13, a, s.burned, uint64_t(s.abbey_turn) | uint64_t(s.tolls_due) << 1 | uint64_t(s.wagons_due) << 2);
+    k ^= key_of(13, a, s.burned,
+                uint64_t(s.abbey_turn) | uint64_t(s.tolls_due) << 1 | uint64_t(s.tolls_moved) << 2 | uint64_t(s.wagons_due) << 10);
     for (int t = 0; t < R.tolls; ++t) {
       const Tollhouse& th = s.tolls[size_t(t)];
       k ^= key_of(14, uint64_t(t), uint64_t(th.tile) | uint64_t(th.junction) << 8 | uint64_t(th.colour) << 16,
