@@ -42,7 +42,7 @@ std::string levers_help(bool list) {
                        : "Co-op levers (docs/rules.md C): none, or lever=value joined by +, e.g. coop_abbeys=team:2+coop_abbey_cost=burn";
   return h + ". Levers: coop_abbeys off|per_colour|team:N, coop_abbey_cost free|burn, coop_abbey_monk off|on, coop_wagon off|on, "
              "coop_mayor off|on, coop_tolls off|per_colour|team:N, coop_toll_tiles replace|add|none, coop_toll_mist allowed|forbidden, "
-             "coop_toll_basis sights|misty_tiles, coop_chips off|on, coop_chip_radius 5|2, coop_chip_points points|choice, "
+             "coop_toll_basis sights|misty_tiles, coop_toll_new collects|waits, coop_chips off|on, coop_chip_radius 5|2, coop_chip_points points|choice, "
              "coop_upgrade_effect majority_only|double_share (N 1-8)";
 }
 
@@ -132,10 +132,11 @@ void StudyFlags::check_resume(const CLI::App& cmd) {
 }
 
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
-  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty());
+  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
   analysis::StudyConfig cfg;
   if (!config.empty()) {
-    if (cell_flags) throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas and --ghosts");
+    if (cell_flags)
+      throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas, --ghosts and --levers");
     cfg = analysis::study_from_toml(config);
   } else {
     GameOptions g = game;
@@ -170,7 +171,8 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
             throw UsageError(std::string(gflag) + " " + std::to_string(x) + ": ghost total " + std::to_string(total) + " for level " +
                              std::to_string(l) + " is impossible: the start tile alone takes 3, at most 250");
         }
-      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents");
+      const auto V = levers.empty() ? std::vector<Levers>{Levers{}} : analysis::lever_list(levers, "--levers");
+      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents", V, "--levers");
       cfg.title = "Mists over Carcassonne — custom study";
     } else {
       analysis::add_default_cells(cfg, games, bound_games);
