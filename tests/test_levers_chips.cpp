@@ -24,7 +24,7 @@ int chip_index(const Rules& R, int x, int y) {
 
 }  // namespace
 
-TEST_CASE("CM1 coop_chips: chip cells at x mod 3 = 2 and y mod 3 = 2 within -r..r+1; radius 5 gives 16, radius 2 gives 4") {
+TEST_CASE("CM1 coop_chips: chip cells at x mod 3 = 2 and y mod 3 = 2 within -r..r+1; coop_chip_radius 5 gives 16, 2 gives 4") {
   const Rules R = make_levers(start_mists(), {{"F", 4}}, lv1(), "coop_chips=on");
   auto cells = chip_positions(R);
   std::sort(cells.begin(), cells.end());

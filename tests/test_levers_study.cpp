@@ -54,7 +54,7 @@ TEST_CASE("analyze --levers: every cell's setting in study.json, the provenance,
   REQUIRE(games.rows.size() == 24);
   std::map<std::string, std::set<std::string>> seeds;  // game -> deal seeds over the settings
   for (const auto& r : games.rows) seeds[r.at("game")].insert(r.at("deal_seed"));
-  for (const auto& [g, s] : seeds) CHECK_MESSAGE(s.size() == 1, "game " << g);
+  for (const auto& kv : seeds) CHECK_MESSAGE(kv.second.size() == 1, "game " << kv.first);
   const json cj = json::parse(ah::slurp(out + "/cells.json"));
   CHECK(cj.at("cells")[2].at("levers") == "coop_tolls=per_colour");
   const std::string md = ah::slurp(out + "/report.md");
@@ -62,9 +62,11 @@ TEST_CASE("analyze --levers: every cell's setting in study.json, the provenance,
   CHECK(has(md, "| levers |"));
   CHECK(has(md, "Expansion catalog `configs/tiles/abbey-mayor.toml`"));
   // A finished study resumes (its chunks carry the hash of this config) and plays nothing more.
+  const std::string cells_before = ah::slurp(out + "/cells.csv"), games_before = ah::slurp(out + "/games.csv");
   const auto again = ah::run_cli({"analyze", "--resume", out, "-q"}, logs);
   REQUIRE_MESSAGE(again.status == 0, again.err);
-  CHECK(ah::slurp(out + "/cells.csv") == ah::slurp(out + "/cells.csv"));
+  CHECK(ah::slurp(out + "/cells.csv") == cells_before);
+  CHECK(ah::slurp(out + "/games.csv") == games_before);
   // An expansion catalog that changed since the study started is refused on --resume.
   json changed = study;
   changed["provenance"]["toll_catalog_checksum"] = "0000000000000000";

@@ -101,7 +101,7 @@ TEST_CASE("CT1 coop_tolls: per_colour one tollhouse a colour in play, team:N; co
   }
 }
 
-TEST_CASE("CT2 instead of a meeple: a tollhouse onto a free junction anywhere, new (face 1) or moved (face kept)") {
+TEST_CASE("CT2 instead of a meeple: a tollhouse onto a free junction anywhere, new (face 1) or moved (face kept); coop_toll_mist allowed or forbidden") {
   const Rules R = make_levers(start_field(), {{"RE", 2}, {"MJ", 1}}, lv1(), "coop_tolls=per_colour+coop_toll_tiles=add", 2, {}, 6);
   State s = initial_state(R);
   put_junction(R, s);
