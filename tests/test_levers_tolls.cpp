@@ -37,13 +37,7 @@ TEST_CASE("CT1 coop_tolls: per_colour one tollhouse a colour in play, team:N; co
   }
   SUBCASE("replace: the Tollkeepers tiles take the places of as many plain tiles, set aside in view") {
     const Rules off = mists_rules(3, 2);
-    GameParams p;
-    p.players = 2;
-    p.levers = parse_levers("coop_tolls=per_colour", "test");
-    LeverCatalogs cats;
-    cats.tolls = load_catalog(source_path("configs/tiles/tollkeepers-reconstructed.toml"));
-    const Rules R = build_rules(load_catalog(source_path("configs/tiles/mists-reconstructed.toml")),
-                                load_level(source_path("configs/levels/level3.toml")), p, std::move(cats));
+    const Rules R = mists_rules_levers(3, 2, parse_levers("coop_tolls=per_colour", "test"));
     CHECK(R.tiles_in_play == 60);
     CHECK(R.pile_sizes == std::vector<int>{20, 20, 20});
     CHECK(R.toll_replace == 10);
@@ -76,13 +70,7 @@ TEST_CASE("CT1 coop_tolls: per_colour one tollhouse a colour in play, team:N; co
   }
   SUBCASE("add: 10 more tiles, piles as equal as possible with the first ones larger; the others keep their order") {
     const Rules off = mists_rules(3, 2);
-    GameParams p;
-    p.players = 2;
-    p.levers = parse_levers("coop_tolls=per_colour+coop_toll_tiles=add", "test");
-    LeverCatalogs cats;
-    cats.tolls = load_catalog(source_path("configs/tiles/tollkeepers-reconstructed.toml"));
-    const Rules R = build_rules(load_catalog(source_path("configs/tiles/mists-reconstructed.toml")),
-                                load_level(source_path("configs/levels/level3.toml")), p, std::move(cats));
+    const Rules R = mists_rules_levers(3, 2, parse_levers("coop_tolls=per_colour+coop_toll_tiles=add", "test"));
     CHECK(R.tiles_in_play == 70);
     CHECK(R.pile_sizes == std::vector<int>{24, 23, 23});
     const Deal base = seeded_deal(off, 3, 0), d = seeded_deal(R, 3, 0);
