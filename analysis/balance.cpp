@@ -27,6 +27,28 @@ int level_value(const Level& lv, const std::string& param) {
   return param == "ghosts" ? lv.ghosts : param == "goal" ? lv.goal : param == "hound1" ? lv.hound1 : param == "hound2" ? lv.hound2 : lv.piles;
 }
 
+// The lever a lever parameter moves: its pool and its N.
+std::pair<PiecePool*, int*> lever_pool(Levers& l, const std::string& param) {
+  return param == "coop_abbeys" ? std::pair{&l.abbeys, &l.abbey_team} : std::pair{&l.tolls, &l.toll_team};
+}
+
+// The levers of the search with the searched lever at team:v.
+Levers levers_at(Levers l, const std::string& param, int v) {
+  const auto [pool, n] = lever_pool(l, param);
+  *pool = PiecePool::Team;
+  *n = v;
+  return l;
+}
+
+// The piece count the levers given play: N of team:N, the colours of per_colour, 0 when off.
+int lever_count(const BalanceConfig& cfg) {
+  Levers l = cfg.game.levers;
+  const auto [pool, n] = lever_pool(l, cfg.param);
+  if (*pool == PiecePool::Team) return *n;
+  if (*pool == PiecePool::PerColour) return cfg.game.players <= 2 ? 4 : cfg.game.players;
+  return 0;
+}
+
 std::optional<int>& override_of(GameOptions& g, const std::string& param) {
   return param == "ghosts" ? g.ghosts : param == "goal" ? g.goal : param == "hound1" ? g.hound1 : param == "hound2" ? g.hound2 : g.piles;
 }
@@ -38,14 +60,17 @@ std::optional<int> override_of(const GameOptions& g, const std::string& param) {
 // The default range around the level's value, and the checks that make a search possible.
 std::pair<int, int> search_range(const BalanceConfig& cfg, const Level& base) {
   const std::string& p = cfg.param;
-  const int current = level_value(base, p);
+  const int current = is_lever_param(p) ? lever_count(cfg) : level_value(base, p);
   int lo = 0, hi = 0;
-  if (p == "ghosts") lo = 3, hi = current + 12;
+  if (is_lever_param(p)) lo = 1, hi = MAX_TEAM_PIECES;
+  else if (p == "ghosts") lo = 3, hi = current + 12;
   else if (p == "goal") lo = std::max(1, current / 3), hi = current * 2;
   else if (p == "hound1") lo = 1, hi = base.hound2 ? base.hound2 - 1 : base.goal;
   else if (p == "hound2") lo = base.hound1 + 1, hi = base.goal;
   else lo = 1 + (base.hound1 > 0) + (base.hound2 > 0), hi = 3;
-  if (p != "piles" && current == 0)
+  if (is_lever_param(p) && ((cfg.lo && *cfg.lo < 1) || (cfg.hi && *cfg.hi > MAX_TEAM_PIECES)))
+    throw AnalysisError("--lo/--hi: N of " + p + "=team:N is 1 to " + std::to_string(MAX_TEAM_PIECES));
+  if (p != "piles" && !is_lever_param(p) && current == 0)
     throw AnalysisError("--param " + p + ": level " + std::to_string(base.number) + " has no " + p + " (it is 0)");
   if (p == "piles" && lo == hi)
     throw AnalysisError("--param piles: level " + std::to_string(base.number) + " has hounds that need " + std::to_string(lo) +
@@ -64,11 +89,20 @@ json config_json(const BalanceConfig& cfg) {
   }
   json sw = json::object();
   for (const char* key : SWITCH_NAMES) sw[key] = std::string(switch_value(cfg.game.switches, key));
-  return {{"level", cfg.game.level}, {"players", cfg.game.players}, {"param", cfg.param}, {"agent", cfg.agent},
-          {"games", cfg.games}, {"seed", cfg.seed}, {"catalog", cfg.game.catalog}, {"levels_dir", cfg.game.levels_dir},
-          {"catalog_checksum", load_catalog(resolve_input(cfg.game.catalog)).checksum},
-          {"level_checksum", fnv1a64_hex(read_file(cfg.game.level_path(cfg.game.level)))}, {"target", cfg.target},
-          {"switches", sw}, {"overrides", ov}};
+  json j = {{"level", cfg.game.level}, {"players", cfg.game.players}, {"param", cfg.param}, {"agent", cfg.agent},
+            {"games", cfg.games}, {"seed", cfg.seed}, {"catalog", cfg.game.catalog}, {"levels_dir", cfg.game.levels_dir},
+            {"catalog_checksum", load_catalog(resolve_input(cfg.game.catalog)).checksum},
+            {"level_checksum", fnv1a64_hex(read_file(cfg.game.level_path(cfg.game.level)))}, {"target", cfg.target},
+            {"switches", sw}, {"overrides", ov}};
+  // The levers (only when a lever is played: a search without keeps its former file), the searched
+  // one at team:1 as a stand-in for its N, and the checksums of the expansion catalogs they read.
+  const Levers l = is_lever_param(cfg.param) ? levers_at(cfg.game.levers, cfg.param, 1) : cfg.game.levers;
+  if (l.any()) {
+    j["levers"] = levers_text(l);
+    if (l.abbeys != PiecePool::Off) j["abbey_catalog_checksum"] = load_catalog(resolve_input(cfg.game.abbey_catalog)).checksum;
+    if (l.tiles_of_tolls()) j["toll_catalog_checksum"] = load_catalog(resolve_input(cfg.game.toll_catalog)).checksum;
+  }
+  return j;
 }
 
 // The values already tried in `path`, checked in full; a file of another search is refused.
@@ -98,10 +132,15 @@ std::string point_text(const BalancePoint& p) {
 void write_md(const BalanceConfig& cfg, const BalanceResult& r, const json& jcfg, const std::string& dir) {
   std::ostringstream md;
   md << "# Balance: level " << cfg.game.level << ", " << cfg.game.players << " player(s), agent " << cfg.agent << "\n\n"
-     << "Moving `" << cfg.param << "` (level value " << r.current << ") between " << r.lo << " and " << r.hi
+     << "Moving `" << cfg.param << "` (" << (is_lever_param(cfg.param) ? "pieces with --levers " : "level value ") << r.current
+     << ") between " << r.lo << " and " << r.hi
      << " for a win rate of " << pct(cfg.target) << "%; " << cfg.games << " games per value, the same deals for every value (run seed "
      << cfg.seed << ").\n\nProduced by `mists` " << revision() << " (`" << cfg.command << "`); catalog `" << cfg.game.catalog
-     << "` (checksum `" << jcfg["catalog_checksum"].get<std::string>() << "`); " << describe_switches(cfg.game.switches) << ".\n\n"
+     << "` (checksum `" << jcfg["catalog_checksum"].get<std::string>() << "`); " << describe_switches(cfg.game.switches)
+     << (jcfg.contains("levers") ? "; co-op levers `" + jcfg["levers"].get<std::string>() + "`" +
+                                       (is_lever_param(cfg.param) ? " with " + cfg.param + " = team:N, N the value searched" : "")
+                                 : "")
+     << ".\n\n"
      << "**" << r.verdict << "**\n\n| " << cfg.param << " | games | wins | win rate | 95% interval |\n|---|---|---|---|---|\n";
   for (const auto& [v, p] : r.points) {
     const Interval ci = wilson(p.wins, p.games);
@@ -132,7 +171,8 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
   auto eval = [&](int v) -> const BalancePoint& {
     if (auto it = r.points.find(v); it != r.points.end()) return it->second;
     GameOptions g = cfg.game;
-    override_of(g, cfg.param) = v;
+    if (is_lever_param(cfg.param)) g.levers = levers_at(g.levers, cfg.param, v);
+    else override_of(g, cfg.param) = v;
     const Rules R = g.rules();
     BalancePoint p;
     p.value = v;

@@ -1,6 +1,7 @@
-// mists balance: the value of one level number (ghosts, goal, hound1, hound2, piles) that brings a
-// level to a target win rate for a player count and agent — a bracketing search on the same deals
-// for every value, saved as it goes (balance.json) so a killed search resumes.
+// mists balance: the value of one level number (ghosts, goal, hound1, hound2, piles) or of a co-op
+// lever's piece count (coop_abbeys, coop_tolls as team:N) that brings a level to a target win rate
+// for a player count and agent — a bracketing search on the same deals for every value, saved as it
+// goes (balance.json) so a killed search resumes.
 #pragma once
 
 #include <map>
@@ -12,7 +13,7 @@
 namespace mists::analysis {
 
 struct BalanceConfig {
-  GameOptions game;            // level, players, overrides, switches
+  GameOptions game;            // level, players, overrides, switches, levers
   std::string param = "ghosts";
   std::string agent = "expert";
   double target = 0.5;
@@ -38,8 +39,11 @@ struct BalanceResult {
   std::string verdict;                 // one sentence, percentages with their intervals
 };
 
-// The numbers balance can move, in the order --help lists them.
-inline constexpr const char* BALANCE_PARAMS[] = {"ghosts", "goal", "hound1", "hound2", "piles"};
+// The numbers balance can move, in the order --help lists them: the level's numbers, and the piece
+// count N of a co-op lever played as team:N (docs/rules.md C; the lever's other knobs from --levers).
+inline constexpr const char* BALANCE_PARAMS[] = {"ghosts", "goal", "hound1", "hound2", "piles", "coop_abbeys", "coop_tolls"};
+// True for the lever parameters (coop_abbeys, coop_tolls).
+inline bool is_lever_param(const std::string& p) { return p == "coop_abbeys" || p == "coop_tolls"; }
 
 // Runs (or resumes, when dir/balance.json holds the same search) the search and writes
 // balance.json and balance.md into `dir`. Throws AnalysisError for an impossible search.

@@ -1,6 +1,7 @@
 // mists compare's tables: every pair of agents on the same deals, with paired statistics.
 #include "analysis/compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <map>
@@ -50,12 +51,13 @@ std::string verdict(double diff, double p, const std::string& text) {
 
 using Groups = std::map<std::tuple<int, int, int>, std::vector<const CellResult*>>;
 
-// The summary tables: each agent against the one before it, on wins and on the final score.
-std::string summary(const Groups& groups) {
+// The summary tables: each agent against the one before it, on wins and on the final score; with
+// one agent and several lever settings, each setting against the first (the baseline, usually none).
+std::string summary(const Groups& groups, bool against_first) {
   const std::vector<const CellResult*>& first = groups.begin()->second;
   std::string header = "| level | players | ghosts |", rule = "|---|---|---|";
   for (size_t i = 1; i < first.size(); ++i) {
-    header += " " + first[i]->spec.agent + " vs " + first[i - 1]->spec.agent + " |";
+    header += " " + first[i]->spec.label() + " vs " + first[against_first ? 0 : i - 1]->spec.label() + " |";
     rule += "---|";
   }
   std::ostringstream win, score;
@@ -67,7 +69,7 @@ std::string summary(const Groups& groups) {
     win << row;
     score << row;
     for (size_t i = 1; i < cells.size(); ++i) {
-      const PairResult pr = compare_pair(*cells[i], *cells[i - 1]);
+      const PairResult pr = compare_pair(*cells[i], *cells[against_first ? 0 : i - 1]);
       win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
       score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
     }
@@ -78,15 +80,16 @@ std::string summary(const Groups& groups) {
          "\nMean final score (better / worse: sign test p < 0.05):\n\n" + score.str();
 }
 
-// One group's detail: each agent's rate and score, then every pair (Markdown and CSV rows).
-void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g, const std::vector<const CellResult*>& cells) {
+// One group's detail: each agent's rate and score, then every pair (Markdown and CSV rows; with
+// `levers`, each side's lever setting after its agent).
+void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g, const std::vector<const CellResult*>& cells, bool levers) {
   md << "\n## Level " << l << ", " << p << (p == 1 ? " player" : " players") << ", " << g
      << " ghosts\n\n| agent | games | win rate | mean final score |\n|---|---|---|---|\n";
   for (const auto* c : cells) {
     const Interval ci = c->ci();
     double score = 0;
     for (const auto& r : c->rows) score += r.s.score;
-    md << "| " << c->spec.agent << " | " << c->rows.size() << " | " << pct(double(c->wins()) / double(c->rows.size()))
+    md << "| " << c->spec.label() << " | " << c->rows.size() << " | " << pct(double(c->wins()) / double(c->rows.size()))
        << "% [" << pct(ci.lo) << ", " << pct(ci.hi) << "] | " << std::fixed << std::setprecision(1)
        << score / double(c->rows.size()) << std::defaultfloat << " |\n";
   }
@@ -97,12 +100,13 @@ void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g
       const PairResult pr = compare_pair(*cells[i], *cells[j]);
       const Paired& w = pr.wins;
       const PairedMean& s = pr.score;
-      md << "| " << cells[i]->spec.agent << " | " << cells[j]->spec.agent << " | " << pct(w.diff) << " pp | ["
+      md << "| " << cells[i]->spec.label() << " | " << cells[j]->spec.label() << " | " << pct(w.diff) << " pp | ["
          << pct(w.diff_ci.lo) << ", " << pct(w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
          << sci(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", " << fixed1(s.diff_ci.hi)
          << "] | " << sci(s.sign_p) << " |\n";
-      csv << l << ',' << p << ',' << g << ',' << csv_field(cells[i]->spec.agent) << ',' << csv_field(cells[j]->spec.agent) << ','
-          << w.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(w.n) << ','
+      csv << l << ',' << p << ',' << g << ',' << csv_field(cells[i]->spec.agent) << ',' << csv_field(cells[j]->spec.agent) << ',';
+      if (levers) csv << csv_field(levers_text(cells[i]->spec.levers)) << ',' << csv_field(levers_text(cells[j]->spec.levers)) << ',';
+      csv << w.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(w.n) << ','
           << double(cells[j]->wins()) / double(w.n) << ',' << w.diff << ',' << w.diff_ci.lo << ',' << w.diff_ci.hi << ','
           << w.only_a << ',' << w.only_b << ',' << w.mcnemar_p << ',' << s.mean_a << ',' << s.mean_b << ',' << s.diff << ','
           << s.diff_ci.lo << ',' << s.diff_ci.hi << ',' << s.a_higher << ',' << s.b_higher << ',' << s.sign_p << '\n';
@@ -116,19 +120,32 @@ std::pair<std::string, std::string> comparison_tables(const std::vector<CellResu
   Groups groups;
   for (const auto& r : results) groups[{r.spec.level, r.spec.players, r.spec.ghosts}].push_back(&r);
   std::ostringstream md, csv, details;
-  csv << "level,players,ghosts,agent_a,agent_b,games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,"
+  const bool levers = has_levers(results);
+  std::vector<std::string> agents, settings;
+  for (const auto& r : results) {
+    if (std::find(agents.begin(), agents.end(), r.spec.agent) == agents.end()) agents.push_back(r.spec.agent);
+    if (std::find(settings.begin(), settings.end(), levers_text(r.spec.levers)) == settings.end()) settings.push_back(levers_text(r.spec.levers));
+  }
+  const bool against_first = agents.size() == 1 && settings.size() >= 2;  // a lever study: each setting against the first
+  csv << "level,players,ghosts,agent_a,agent_b," << (levers ? "levers_a,levers_b," : "")
+      << "games,wins_a,wins_b,rate_a,rate_b,diff,diff_lo,diff_hi,only_a,only_b,"
          "mcnemar_p,score_a,score_b,score_diff,score_lo,score_hi,a_higher,b_higher,sign_p\n";
   for (const auto& [key, cells] : groups) {
     const auto [l, p, g] = key;
-    detail(details, csv, l, p, g, cells);
+    detail(details, csv, l, p, g, cells, levers);
   }
-  md << "# Paired comparison\n\nSame deals for every agent (run seed " << seed
+  md << "# Paired comparison\n\nSame deals for every agent" << (levers ? " and lever setting" : "") << " (run seed " << seed
      << "). Win differences are win rate of A minus B with a 95% interval from the paired differences, and McNemar's "
         "exact test on the games only one of the two won. Score differences are the mean paired difference of the "
         "final score (the team score, or the lowest colour score where R7.6 applies) with a 95% normal interval, and "
         "the exact sign test on the games where the two scores differ. The score separates agents whose win rates "
-        "sit together at 0% or 100%.\n\n## Summary: each agent against the one before it\n\n"
-     << summary(groups) << details.str();
+        "sit together at 0% or 100%."
+     << (levers ? " A lever setting (docs/rules.md, section C) follows its agent's name; the tiles every setting shares keep "
+                  "their places in the deal, and the levers' own set-up (the Tollkeepers tiles, the chips) comes from streams of "
+                  "its own."
+                : "")
+     << "\n\n## Summary: " << (against_first ? "each lever setting against the first" : "each agent against the one before it") << "\n\n"
+     << summary(groups, against_first) << details.str();
   return {md.str(), csv.str()};
 }
 

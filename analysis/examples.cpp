@@ -42,7 +42,7 @@ std::vector<ExampleGame> write_examples(const StudyConfig& cfg, const std::vecto
     ExampleGame& e = out[i];
     GameOptions g = cfg.game;
     g.ghosts = e.cell.ghosts;
-    LoadedRecord loaded{GameRecord{}, g.rules(e.cell.level, e.cell.players), ""};
+    LoadedRecord loaded{GameRecord{}, g.rules(e.cell.level, e.cell.players, e.cell.levers), ""};
     const Rules& R = loaded.rules;
     const AgentSpec agent = parse_agent(e.cell.agent, cfg.mcts);
     const uint64_t seed = cell_seed(cfg.seed, e.cell.level, e.cell.players);

@@ -37,16 +37,33 @@ Level GameOptions::level_config(int lv) const {
   return l;
 }
 
-Rules GameOptions::rules(int lv, int pl) const {
-  Catalog cat = load_catalog(resolve_input(catalog));
-  cat.path = catalog;
+namespace {
+
+Catalog checked_catalog(const std::string& path) {
+  Catalog cat = load_catalog(resolve_input(path));
+  cat.path = path;
   const auto issues = validate(cat);
   if (!issues.empty())
-    throw LoadError("the catalog is invalid:\n" + format_issues(cat, issues) + "(check it with: mists tiles validate " + catalog + ")");
+    throw LoadError("the catalog is invalid:\n" + format_issues(cat, issues) + "(check it with: mists tiles validate " + path + ")");
+  return cat;
+}
+
+}  // namespace
+
+LeverCatalogs GameOptions::lever_catalogs(const Levers& with) const {
+  LeverCatalogs out;
+  if (with.abbeys != PiecePool::Off) out.abbeys = checked_catalog(abbey_catalog);
+  if (with.tiles_of_tolls()) out.tolls = checked_catalog(toll_catalog);
+  return out;
+}
+
+Rules GameOptions::rules(int lv, int pl, const Levers& with) const {
+  Catalog cat = checked_catalog(catalog);
   GameParams params;
   params.players = pl;
   params.switches = switches;
-  return build_rules(std::move(cat), level_config(lv), params);
+  params.levers = with;
+  return build_rules(std::move(cat), level_config(lv), params, lever_catalogs(with));
 }
 
 std::string describe_switches(const Switches& sw) {

@@ -17,13 +17,21 @@ struct GameOptions {
   int players = 2;
   std::optional<int> ghosts, goal, hound1, hound2, piles;  // level overrides
   Switches switches;
+  Levers levers;  // docs/rules.md C; all off by default
+  // The expansion catalogs the levers read (only opened when a lever needs them).
+  std::string abbey_catalog = "configs/tiles/abbey-mayor.toml";
+  std::string toll_catalog = "configs/tiles/tollkeepers-reconstructed.toml";
 
   // The level file of `level` with the overrides applied; an override out of range is an
   // AnalysisError naming it.
   Level level_config(int level) const;
-  // Rules for one level and player count (the catalog validated first).
-  Rules rules(int level, int players) const;
+  // Rules for one level and player count (the catalog validated first), with `levers` (the
+  // options' own when not given).
+  Rules rules(int at_level, int with_players) const { return rules(at_level, with_players, levers); }
+  Rules rules(int at_level, int with_players, const Levers& with) const;
   Rules rules() const { return rules(level, players); }
+  // The expansion catalogs `with` reads, validated (empty catalogs for the levers that are off).
+  LeverCatalogs lever_catalogs(const Levers& with) const;
   // The level file's path.
   std::string level_path(int level) const;
 };

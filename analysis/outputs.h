@@ -33,6 +33,9 @@ CellStats stats_of(const CellResult& c);
 
 // True when a cell of the study plays the solver: the tables then have the solver's columns.
 bool has_solver(const std::vector<CellResult>& cells);
+// True when a cell of the study has a co-op lever on: the tables then have a levers column (the
+// lever setting of each cell, "none" for the plain game) after the agent's.
+bool has_levers(const std::vector<CellResult>& cells);
 
 // The loss causes in the order the tables list them.
 inline constexpr LossCause LOSS_CAUSES[] = {LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,

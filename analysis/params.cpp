@@ -23,6 +23,13 @@ const Weights& weights_of(const AgentParams& p, bool search) { return search ? p
            [](const AgentParams& p, bool s) { return weights_of(p, s).NAME; },                                     \
            [](AgentParams& p, bool s, double v) { weights_of(p, s).NAME = v; }}
 
+// A heuristic weight added after studies had been written (the levers' weights): written only
+// when it differs from its default, so that studies keep their meaning and their hash.
+#define LATER_WEIGHT(NAME, HELP)                                                                                    \
+  ParamDef{#NAME, ParamType::Real, ParamGroup::Heuristic, HEURISTIC, -BIG, BIG, {}, HELP,                          \
+           [](const AgentParams& p, bool s) { return weights_of(p, s).NAME; },                                     \
+           [](AgentParams& p, bool s, double v) { weights_of(p, s).NAME = v; }, Weights{}.NAME}
+
 std::vector<ParamDef> make_table() {
   const Weights w;
   (void)w;
@@ -104,6 +111,10 @@ std::vector<ParamDef> make_table() {
       WEIGHT(meeple, "heuristic: per meeple in the supply"),
       WEIGHT(meeple_value, "heuristic: share of the discounted value of unfinished features with meeples"),
       WEIGHT(pressure, "heuristic: per point missing beyond 1.5 a tile to the next pile target or goal"),
+      LATER_WEIGHT(abbey, "heuristic, coop_abbeys: per abbey in hand"),
+      LATER_WEIGHT(toll, "heuristic, coop_tolls: share of the discounted toll value of the roads at the tollhouses"),
+      LATER_WEIGHT(toll_held, "heuristic, coop_tolls: per tollhouse not yet on the board"),
+      LATER_WEIGHT(chip, "heuristic, coop_chips: per chip point in hand"),
       {"nodes", ParamType::Int, ParamGroup::Agent, SOLVER, 0, 1e12, {},
        "engine steps per deal (0 = no limit); reproducible on any machine",
        [](const AgentParams& p, bool) { return double(p.solve.nodes); },
@@ -119,6 +130,7 @@ std::vector<ParamDef> make_table() {
   };
 }
 #undef WEIGHT
+#undef LATER_WEIGHT
 
 std::string number_text(double v, ParamType t) {
   if (t == ParamType::Int) return std::to_string((long long)v);

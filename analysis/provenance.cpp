@@ -23,7 +23,21 @@ json provenance_note(const StudyConfig& cfg) {
   for (const auto& c : cfg.cells) used.insert(c.level);
   for (int l : used) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
   p["level_checksums"] = levels;
+  // The expansion catalogs the cells' levers read (docs/rules.md C), only when a cell reads one.
+  for (const auto& [key, path] : lever_catalog_paths(cfg)) p[key] = load_catalog(resolve_input(path)).checksum;
   return p;
+}
+
+std::vector<std::pair<std::string, std::string>> lever_catalog_paths(const StudyConfig& cfg) {
+  bool abbeys = false, tolls = false;
+  for (const auto& c : cfg.cells) {
+    abbeys = abbeys || c.levers.abbeys != PiecePool::Off;
+    tolls = tolls || c.levers.tiles_of_tolls();
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  if (abbeys) out.emplace_back("abbey_catalog_checksum", cfg.game.abbey_catalog);
+  if (tolls) out.emplace_back("toll_catalog_checksum", cfg.game.toll_catalog);
+  return out;
 }
 
 json read_study_json(const std::string& path) {
@@ -37,6 +51,8 @@ json read_study_json(const std::string& path) {
   prov.text("catalog_checksum");
   const Fields levels = prov.sub("level_checksums");
   for (const auto& [key, value] : levels.json().items()) levels.text(key);
+  for (const char* key : {"abbey_catalog_checksum", "toll_catalog_checksum"})
+    if (prov.has(key)) prov.text(key);
   if (prov.has("runs")) {
     const json& runs = prov.array("runs");
     for (size_t i = 0; i < runs.size(); ++i) {
@@ -69,6 +85,11 @@ void check_checksums(const json& provenance, const StudyConfig& cfg, const std::
   if (provenance.at("catalog_checksum") != now.at("catalog_checksum"))
     throw AnalysisError(where + ": provenance.catalog_checksum: the tile catalog " + cfg.game.catalog + " changed since this study started (" +
                         provenance.at("catalog_checksum").get<std::string>() + " -> " + now.at("catalog_checksum").get<std::string>() + ")");
+  for (const auto& [key, path] : lever_catalog_paths(cfg))
+    if (!provenance.contains(key) || provenance.at(key) != now.at(key))
+      throw AnalysisError(where + ": provenance." + key + ": the expansion catalog " + path + " changed since this study started (" +
+                          (provenance.contains(key) ? provenance.at(key).get<std::string>() : std::string("not recorded")) + " -> " +
+                          now.at(key).get<std::string>() + ")");
   for (const auto& [level, sum] : now.at("level_checksums").items())
     if (!provenance.at("level_checksums").contains(level) || provenance.at("level_checksums").at(level) != sum)
       throw AnalysisError(where + ": provenance.level_checksums." + level + ": the level file " + cfg.game.level_path(std::stoi(level)) +

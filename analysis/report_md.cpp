@@ -24,24 +24,28 @@ std::string players_text(int p) { return std::to_string(p) + (p == 1 ? " player"
 
 // The cells of a study indexed by what the tables look them up by, in the order the study gives
 // them (levels, player counts and agents keep their first-seen order).
+// A table's columns are its cells' labels: the agent, with the lever setting when a lever is on.
 struct Index {
   const std::vector<CellResult>& cells;
   const std::vector<CellStats>& stats;
-  std::vector<std::string> agents;
+  std::vector<std::string> agents;  // agent texts
+  std::vector<std::string> labels;  // agent texts with their lever settings (CellSpec::label)
   std::vector<int> levels, players, deltas;
 
   Index(const std::vector<CellResult>& c, const std::vector<CellStats>& s) : cells(c), stats(s) {
     auto add = [](auto& v, const auto& x) {
       if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
     };
-    for (const auto& x : cells) add(agents, x.spec.agent), add(levels, x.spec.level), add(players, x.spec.players), add(deltas, x.spec.ghost_delta);
+    for (const auto& x : cells)
+      add(agents, x.spec.agent), add(labels, x.spec.label()), add(levels, x.spec.level), add(players, x.spec.players),
+          add(deltas, x.spec.ghost_delta);
     std::sort(levels.begin(), levels.end());
     std::sort(players.begin(), players.end());
     std::sort(deltas.begin(), deltas.end());
   }
-  const CellStats* find(const std::string& a, int l, int p, int d, int* ghosts = nullptr) const {
+  const CellStats* find(const std::string& label, int l, int p, int d, int* ghosts = nullptr) const {
     for (size_t i = 0; i < cells.size(); ++i)
-      if (cells[i].spec.agent == a && cells[i].spec.level == l && cells[i].spec.players == p && cells[i].spec.ghost_delta == d) {
+      if (cells[i].spec.label() == label && cells[i].spec.level == l && cells[i].spec.players == p && cells[i].spec.ghost_delta == d) {
         if (ghosts) *ghosts = cells[i].spec.ghosts;
         return &stats[i];
       }
@@ -69,6 +73,17 @@ void header(std::ostringstream& md, const StudyConfig& cfg, const json& provenan
   md << " Agents as played (parameters that differ from the defaults of docs/solver.md):";
   for (size_t i = 0; i < ix.agents.size(); ++i) md << (i ? ", " : " ") << "`" << parse_agent(ix.agents[i], cfg.mcts).describe() << "`";
   md << '.';
+  if (has_levers(ix.cells)) {
+    std::vector<std::string> settings;
+    for (const auto& c : ix.cells)
+      if (std::find(settings.begin(), settings.end(), levers_text(c.spec.levers)) == settings.end()) settings.push_back(levers_text(c.spec.levers));
+    md << " Co-op levers (docs/rules.md, section C), named after the agent in every table (`expert with coop_abbeys=per_colour`):";
+    for (size_t i = 0; i < settings.size(); ++i) md << (i ? ", " : " ") << "`" << settings[i] << "`";
+    md << "; every setting plays the same deals (the tiles all settings share keep their places; the levers' own set-up, "
+          "the Tollkeepers tiles and the chips, comes from streams of its own).";
+    for (const auto& [key, path] : lever_catalog_paths(cfg))
+      md << " Expansion catalog `" << path << "` (checksum `" << (provenance.contains(key) ? provenance.at(key).get<std::string>() : "?") << "`).";
+  }
   if (cfg.shards > 1) md << " **Shard " << cfg.shard << " of " << cfg.shards << " only** — merge the shards for the full study.";
   if (cat.status != "transcribed")
     md << "\n\n> The tile layouts in this catalog are a reconstruction, not a transcription of the real tiles: "
@@ -79,7 +94,7 @@ void header(std::ostringstream& md, const StudyConfig& cfg, const json& provenan
 
 // Level x players at the official budgets, one table per agent played at two or more player counts.
 void by_players(std::ostringstream& md, const Index& ix) {
-  for (const auto& a : ix.agents) {
+  for (const auto& a : ix.labels) {
     std::vector<int> cols;
     for (int p : ix.players)
       for (int l : ix.levels)
@@ -119,7 +134,7 @@ std::string fit_columns(const std::vector<double>& xs, const std::vector<long lo
 }
 
 void budget_sweeps(std::ostringstream& md, const Index& ix) {
-  for (const auto& a : ix.agents)
+  for (const auto& a : ix.labels)
     for (int p : ix.players) {
       int n = 0;
       for (int l : ix.levels)
@@ -149,19 +164,19 @@ void budget_sweeps(std::ostringstream& md, const Index& ix) {
 }
 
 void side_by_side(std::ostringstream& md, const Index& ix) {
-  if (ix.agents.size() < 2) return;
-  md << "\n## Agents side by side (official budgets)\n\n| level | players |";
-  for (const auto& a : ix.agents) md << ' ' << a << " |";
+  if (ix.labels.size() < 2) return;
+  md << "\n## " << (has_levers(ix.cells) ? "Agents and lever settings" : "Agents") << " side by side (official budgets)\n\n| level | players |";
+  for (const auto& a : ix.labels) md << ' ' << a << " |";
   md << "\n|---|---|";
-  for (size_t i = 0; i < ix.agents.size(); ++i) md << "---|";
+  for (size_t i = 0; i < ix.labels.size(); ++i) md << "---|";
   md << '\n';
   for (int l : ix.levels)
     for (int p : ix.players) {
       int n = 0;
-      for (const auto& a : ix.agents) n += ix.find(a, l, p, 0) != nullptr;
+      for (const auto& a : ix.labels) n += ix.find(a, l, p, 0) != nullptr;
       if (n < 2) continue;
       md << "| " << l << " | " << p << " |";
-      for (const auto& a : ix.agents) {
+      for (const auto& a : ix.labels) {
         const CellStats* s = ix.find(a, l, p, 0);
         md << ' ' << (s ? rate_cell(*s) : "—") << " |";
       }
@@ -211,21 +226,23 @@ void winnable(std::ostringstream& md, const Index& ix) {
 }
 
 void every_cell(std::ostringstream& md, const Index& ix) {
+  const bool levers = has_levers(ix.cells);
   md << "\n## Every cell\n\nLosses by cause: ghost supply short (R3.5), pile 1 / pile 2 ran out before its hound "
         "(R6.4), the last pile ran out (R6.4), a tile fitted nowhere under `unplaceable = lose` (R2.2).\n\n"
-        "| level | players | ghosts | agent | games | win rate | ghost supply | pile 1 | pile 2 | tiles out | unplaceable "
+        "| level | players | ghosts | agent | " << (levers ? "levers | " : "") << "games | win rate | ghost supply | pile 1 | pile 2 | tiles out | unplaceable "
         "| score mean | score q1/median/q3 | turns | ghosts on board | hounds reached |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+        "|---|---|---|---|" << (levers ? "---|" : "") << "---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (size_t i = 0; i < ix.cells.size(); ++i) {
     const CellSpec& c = ix.cells[i].spec;
     const CellStats& s = ix.stats[i];
-    md << "| " << c.level << " | " << c.players << " | " << c.ghosts << " | " << c.agent << " | " << s.games << " | " << rate_cell(s);
+    md << "| " << c.level << " | " << c.players << " | " << c.ghosts << " | " << c.agent << " | "
+       << (levers ? levers_text(c.levers) + " | " : "") << s.games << " | " << rate_cell(s);
     for (LossCause lc : LOSS_CAUSES) md << " | " << (s.losses.count(lc) ? s.losses.at(lc) : 0);
     md << " | " << num(s.score_mean, 1) << " | " << num(s.q1, 0) << "/" << num(s.median, 0) << "/" << num(s.q3, 0) << " | "
        << num(s.turns_mean, 1) << " | " << num(s.ghosts_on_board_mean, 1) << " | " << num(s.hounds_mean, 2) << " |\n";
   }
   md << "\n## Files\n\n`cells.csv` / `cells.json` (a row per cell; `cell` is the file-safe id of level, players, ghost "
-        "total and agent), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
+        "total and agent" << (levers ? ", and of the lever setting, also in the column `levers`" : "") << "), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
         "of every run), `chunks/` (the games as they finished; `mists analyze --resume` reads them), `report.html` (this "
         "report as one page with the plots), `examples/` (a won and a lost game of each level: record and game page), "
         "plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where the study has the cells for them.\n";

@@ -152,13 +152,13 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   write_atomic(cfg_path, study.dump(2) + "\n");
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
 
-  std::map<std::tuple<int, int, int>, std::unique_ptr<Rules>> rules_cache;
+  std::map<std::tuple<int, int, int, std::string>, std::unique_ptr<Rules>> rules_cache;
   auto rules_for = [&](const CellSpec& c) -> const Rules& {
-    auto& slot = rules_cache[{c.level, c.players, c.ghosts}];
+    auto& slot = rules_cache[{c.level, c.players, c.ghosts, levers_text(c.levers)}];
     if (!slot) {
       GameOptions g = cfg.game;
       g.ghosts = c.ghosts;
-      slot = std::make_unique<Rules>(g.rules(c.level, c.players));
+      slot = std::make_unique<Rules>(g.rules(c.level, c.players, c.levers));
     }
     return *slot;
   };
@@ -226,8 +226,8 @@ std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::str
       const auto& [base, base_j] = out.front();
       if (c.games_hash() != base.games_hash()) throw AnalysisError(path + ": config: not a shard of the same study as " + dirs[0]);
       if (c.shards != base.shards) throw AnalysisError(path + ": config.shard: the shard count differs from " + dirs[0]);
-      for (const char* key : {"catalog_checksum", "level_checksums"})
-        if (j.at("provenance").at(key) != base_j.at("provenance").at(key))
+      for (const char* key : {"catalog_checksum", "level_checksums", "abbey_catalog_checksum", "toll_catalog_checksum"})
+        if (j.at("provenance").value(key, json()) != base_j.at("provenance").value(key, json()))
           throw AnalysisError(path + ": provenance." + key + ": differs from " + dirs[0] + ": the shards played different files");
     }
     if (!seen.insert(c.shard).second) throw AnalysisError(path + ": shard " + std::to_string(c.shard) + " given twice");

@@ -14,7 +14,16 @@ namespace mists::analysis {
 using nlohmann::json;
 
 std::string CellSpec::id() const {
-  return "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent_slug(agent);
+  const std::string base = "L" + std::to_string(level) + "-P" + std::to_string(players) + "-G" + std::to_string(ghosts) + "-" + agent_slug(agent);
+  return levers.any() ? base + "-" + levers_slug(levers) : base;
+}
+
+std::string CellSpec::label() const { return levers.any() ? agent + " with " + levers_text(levers) : agent; }
+
+bool has_levers(const std::vector<CellSpec>& cells) {
+  for (const auto& c : cells)
+    if (c.levers.any()) return true;
+  return false;
 }
 
 namespace {
@@ -64,6 +73,17 @@ json StudyConfig::to_json() const {
     cs.push_back({{"level", c.level}, {"players", c.players}, {"ghosts", c.ghosts}, {"ghost_delta", c.ghost_delta},
                   {"agent", c.agent}, {"games", c.games}});
   j["cells"] = cs;
+  // The levers' cells only (a study without levers keeps its former file and hash): each cell's
+  // setting, and the expansion catalogs those settings read.
+  bool abbeys = false, tolls = false;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const Levers& l = cells[i].levers;
+    if (l.any()) j["cells"][i]["levers"] = levers_text(l);
+    abbeys = abbeys || l.abbeys != PiecePool::Off;
+    tolls = tolls || l.tiles_of_tolls();
+  }
+  if (abbeys) j["abbey_catalog"] = game.abbey_catalog;
+  if (tolls) j["toll_catalog"] = game.toll_catalog;
   // The solver's default budget, when a cell plays it: a study keeps the budget its chunks were
   // played with, even if a later mists changes the default.
   for (const auto& c : cells)
@@ -133,8 +153,26 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
       x.fail("agent", e.what());
     }
     s.games = int(x.integer("games", 1, MAX_GAMES));
+    if (x.has("levers")) {
+      try {
+        s.levers = parse_levers(x.text("levers"), where + ": " + x.field("levers"));
+      } catch (const ConfigError& e) {
+        throw AnalysisError(e.what());
+      }
+    }
+    for (const auto& o : c.cells)
+      if (o.id() == s.id()) x.fail("levers", "cell " + s.id() + " is given twice");
     c.cells.push_back(s);
   }
+  // The expansion catalogs: named exactly when a cell's levers read them.
+  auto catalog = [&](const char* key, bool needed, std::string& into, const char* why) {
+    if (needed) into = f.text(key);
+    else if (f.has(key)) f.fail(key, std::string("present, but no cell ") + why);
+  };
+  catalog("abbey_catalog", std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return s.levers.abbeys != PiecePool::Off; }),
+          c.game.abbey_catalog, "plays coop_abbeys");
+  catalog("toll_catalog", std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return s.levers.tiles_of_tolls(); }),
+          c.game.toll_catalog, "plays coop_tolls with the Tollkeepers tiles");
   const bool solver = std::any_of(c.cells.begin(), c.cells.end(), [](const CellSpec& s) { return is_solver(s.agent); });
   if (solver) {
     const SolveBudget b = AgentParams{}.solve;
@@ -179,13 +217,25 @@ std::string StudyConfig::games_hash() const {
   return fnv1a64_hex(j.dump());
 }
 
+namespace {
+
+// The parts of a comma-separated list, empty ones included ("a,,b": a, "", b).
+std::vector<std::string> comma_parts(const std::string& text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (true) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    out.push_back(text.substr(at, comma - at));
+    if (comma == text.size()) return out;
+    at = comma + 1;
+  }
+}
+
+}  // namespace
+
 std::vector<int> int_list(const std::string& text, const std::string& what) {
   std::vector<int> out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    const size_t comma = std::min(text.find(',', at), text.size());
-    const std::string part = text.substr(at, comma - at);
-    at = comma + 1;
+  for (const std::string& part : comma_parts(text)) {
     try {
       const auto dots = part.find("..");
       // "a-b" is a range only for a >= 0 ("-3" is a number, "-3..3" a range).
@@ -203,41 +253,69 @@ std::vector<int> int_list(const std::string& text, const std::string& what) {
     } catch (const NumberError& e) {
       throw AnalysisError(what + ": '" + part + "' is not a number or a range (1-6, -3..3): " + e.what());
     }
-    if (comma == text.size()) break;
   }
   if (out.empty()) throw AnalysisError(what + ": empty list");
   return out;
 }
 
+std::vector<Levers> lever_list(const std::string& text, const std::string& what) {
+  std::vector<Levers> out;
+  for (const std::string& part : comma_parts(text)) {
+    try {
+      const Levers l = parse_levers(part, what);
+      if (std::find(out.begin(), out.end(), l) != out.end())
+        throw AnalysisError(what + ": the lever setting " + levers_text(l) + " is given twice");
+      out.push_back(l);
+    } catch (const ConfigError& e) {
+      throw AnalysisError(e.what());
+    }
+  }
+  return out;
+}
+
 void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const std::vector<int>& levels,
                const std::vector<int>& players, const std::vector<int>& ghosts, bool absolute, int games,
-               const std::string& what) {
+               const std::string& what, const std::vector<Levers>& levers, const std::string& levers_what) {
   if (games < 1 || games > MAX_GAMES) throw AnalysisError(what + ": games " + std::to_string(games) + " is out of range 1.." + std::to_string(MAX_GAMES));
+  if (levers.empty()) throw AnalysisError(what + ": no lever setting (none plays the plain game)");
   for (const auto& ag : agents) {
     parse_agent(ag, cfg.mcts);  // throws for an unknown agent or parameter
-    for (int l : levels) {
-      if (l < 1 || l > 6) throw AnalysisError(what + ": level " + std::to_string(l) + " is not 1-6");
-      const int official = cfg.game.level_config(l).ghosts;
-      for (int p : players) {
-        if (p < 1 || p > 5) throw AnalysisError(what + ": players " + std::to_string(p) + " is not 1-5");
-        for (int g : ghosts) {
-          CellSpec c;
-          c.level = l;
-          c.players = p;
-          c.agent = ag;
-          c.ghosts = absolute ? g : official + g;
-          c.ghost_delta = c.ghosts - official;
-          c.games = games;
-          if (c.ghosts < 3 || c.ghosts > 250)
-            throw AnalysisError(what + ": ghost total " + std::to_string(c.ghosts) + " for level " + std::to_string(l) +
-                                " is impossible: the start tile alone takes 3, at most 250");
-          for (const auto& o : cfg.cells)
-            if (o.id() == c.id())
-              throw AnalysisError(what + ": cell " + c.id() + " is given twice (a level, player count, ghost total or agent repeats)");
-          cfg.cells.push_back(c);
+    for (const Levers& lv : levers)
+      for (int l : levels) {
+        if (l < 1 || l > 6) throw AnalysisError(what + ": level " + std::to_string(l) + " is not 1-6");
+        const int official = cfg.game.level_config(l).ghosts;
+        for (int p : players) {
+          if (p < 1 || p > 5) throw AnalysisError(what + ": players " + std::to_string(p) + " is not 1-5");
+          for (int g : ghosts) {
+            CellSpec c;
+            c.level = l;
+            c.players = p;
+            c.agent = ag;
+            c.levers = lv;
+            c.ghosts = absolute ? g : official + g;
+            c.ghost_delta = c.ghosts - official;
+            c.games = games;
+            if (c.ghosts < 3 || c.ghosts > 250)
+              throw AnalysisError(what + ": ghost total " + std::to_string(c.ghosts) + " for level " + std::to_string(l) +
+                                  " is impossible: the start tile alone takes 3, at most 250");
+            for (const auto& o : cfg.cells)
+              if (o.id() == c.id())
+                throw AnalysisError(what + ": cell " + c.id() +
+                                    " is given twice (a level, player count, ghost total, agent or lever setting repeats)");
+            cfg.cells.push_back(c);
+          }
+          // A lever the level cannot play (coop_toll_tiles = replace without 10 plain tiles to set
+          // aside, an expansion catalog missing or without the pieces) is refused now, not mid-study.
+          if (lv.any()) {
+            try {
+              (void)cfg.game.rules(l, p, lv);
+            } catch (const ConfigError& e) {
+              throw AnalysisError((levers_what.empty() ? what : levers_what) + ": " + levers_text(lv) + " on level " + std::to_string(l) +
+                                  " with " + std::to_string(p) + " player(s): " + e.what());
+            }
+          }
         }
       }
-    }
   }
 }
 

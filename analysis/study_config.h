@@ -23,8 +23,16 @@ struct CellSpec {
   int ghost_delta = 0;    // ghosts minus the level's official total
   std::string agent = "expert";
   int games = 2000;       // games to play (at most, with a precision target)
-  std::string id() const; // "L3-P2-G15-expert"
+  Levers levers;          // the co-op levers (docs/rules.md C); all off: the plain game
+  // "L3-P2-G15-expert"; with a lever on, its short form follows: "L3-P2-G15-expert-abbeys-per_colour".
+  std::string id() const;
+  // How tables name the cell beside its level, players and ghosts: the agent, and with a lever on
+  // the lever setting: "expert", "expert with coop_abbeys=per_colour".
+  std::string label() const;
 };
+
+// True when a cell of `cells` has a lever on: the outputs then name every cell's lever setting.
+bool has_levers(const std::vector<CellSpec>& cells);
 
 struct StudyConfig {
   GameOptions game;               // catalog, level files, overrides (except ghosts), switches
@@ -50,13 +58,19 @@ struct StudyConfig {
   int chunks_of(const CellSpec& c) const { return (c.games + chunk - 1) / chunk; }
 };
 
-// Cells for every agent x level x player count x ghost value: `ghosts` are totals when `absolute`,
-// else deltas from each level's official total. Checks each value's range; a cell already in
-// `cfg` is an error (it would be played twice). `what` names the source in messages
-// ("--levels", "study.toml: cells[2]").
+// Cells for every agent x lever setting x level x player count x ghost value: `ghosts` are totals
+// when `absolute`, else deltas from each level's official total. Checks each value's range; a cell
+// already in `cfg` is an error (it would be played twice). `what` names the source in messages
+// ("--levels", "study.toml: cells[2]"). Each lever setting is tried on each level and player count
+// (the rules are built), so a setting a level cannot play is an error naming `levers_what` (else
+// `what`) before any game.
 void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const std::vector<int>& levels,
                const std::vector<int>& players, const std::vector<int>& ghosts, bool absolute, int games,
-               const std::string& what);
+               const std::string& what, const std::vector<Levers>& levers = {Levers{}}, const std::string& levers_what = "");
+
+// "none,coop_abbeys=per_colour,coop_chips=on+coop_chip_points=choice": lever settings separated by
+// commas, each as parse_levers reads it; a setting given twice is an error. AnalysisError naming `what`.
+std::vector<Levers> lever_list(const std::string& text, const std::string& what);
 
 // The default study: the expert on levels 1-6 x 1-5 players at the official ghost budgets, a
 // ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, the planner and the

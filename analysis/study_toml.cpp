@@ -111,6 +111,8 @@ class Table {
 
 void read_game(Table& g, StudyConfig& cfg) {
   if (auto v = g.text("catalog")) cfg.game.catalog = *v;
+  if (auto v = g.text("abbey_catalog")) cfg.game.abbey_catalog = *v;  // read by cells with coop_abbeys
+  if (auto v = g.text("toll_catalog")) cfg.game.toll_catalog = *v;    // read by cells with coop_tolls and its tiles
   if (auto v = g.text("levels_dir")) cfg.game.levels_dir = *v;
   for (const OverrideRange& r : OVERRIDE_RANGES) {
     if (std::string(r.name) == "ghosts") continue;  // per cell: ghost_deltas or ghosts
@@ -199,9 +201,28 @@ StudyConfig study_from_toml(const std::string& path) {
     const auto totals = c.ints("ghosts");
     if (deltas && totals) c.fail(nullptr, "ghosts", "ghost_deltas and ghosts exclude each other");
     const int n = int(c.integer("games", 1, 100000000).value_or(games));
+    // Lever settings (docs/rules.md C): "none,coop_abbeys=per_colour" or ["none", "coop_abbeys=per_colour"].
+    std::vector<Levers> levers{Levers{}};
+    std::string levers_where;
+    if (const toml::node* v = c.get("levers")) {
+      const std::string where = c.where(v) + ": cells[" + std::to_string(i) + "].levers";
+      levers_where = where;
+      if (v->is_string()) {
+        levers = lever_list(*v->value<std::string>(), where);
+      } else if (v->is_array() && !v->as_array()->empty()) {
+        std::string joined;
+        for (const auto& x : *v->as_array()) {
+          if (!x.is_string()) c.fail(&x, "levers", "expected lever settings as strings (none, coop_abbeys=per_colour, ...)");
+          joined += (joined.empty() ? "" : ",") + *x.value<std::string>();
+        }
+        levers = lever_list(joined, where);
+      } else {
+        c.fail(v, "levers", "expected a lever setting or a list of them (none, coop_abbeys=per_colour, ...)");
+      }
+    }
     c.done();
     add_cells(cfg, agents, levels, players, totals ? *totals : deltas.value_or(std::vector<int>{0}), bool(totals), n,
-              c.where(&ct) + ": cells[" + std::to_string(i) + "]");
+              c.where(&ct) + ": cells[" + std::to_string(i) + "]", levers, levers_where);
   }
   top.done();
   return cfg;

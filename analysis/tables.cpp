@@ -84,16 +84,23 @@ bool has_solver(const std::vector<CellResult>& cells) {
   return false;
 }
 
+bool has_levers(const std::vector<CellResult>& cells) {
+  for (const auto& c : cells)
+    if (c.spec.levers.any()) return true;
+  return false;
+}
+
 void write_games_csv(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& path) {
-  const bool solver = has_solver(cells);
+  const bool solver = has_solver(cells), levers = has_levers(cells);
   std::ostringstream games;
-  games << "cell,level,players,ghosts,agent,deal_seed,game,outcome,cause,score,turns,decisions,ghosts_on_board,"
-           "ghost_supply,hounds,face_down,discarded"
+  games << "cell,level,players,ghosts,agent," << (levers ? "levers," : "")
+        << "deal_seed,game,outcome,cause,score,turns,decisions,ghosts_on_board,ghost_supply,hounds,face_down,discarded"
         << (solver ? std::string(",") + SOLVE_COLUMNS : "") << '\n';
   for (const auto& c : cells)
     for (const auto& r : c.rows) {
       games << c.spec.id() << ',' << c.spec.level << ',' << c.spec.players << ',' << c.spec.ghosts << ',' << csv_field(c.spec.agent)
-            << ',' << cell_seed(cfg.seed, c.spec.level, c.spec.players) << ',' << r.game << ','
+            << ',' << (levers ? csv_field(levers_text(c.spec.levers)) + "," : "")
+            << cell_seed(cfg.seed, c.spec.level, c.spec.players) << ',' << r.game << ','
             << (r.s.outcome == Outcome::Won ? "won" : "lost") << ',' << loss_cause_name(r.s.cause) << ',' << r.s.score
             << ',' << r.s.turns << ',' << r.s.decisions << ',' << r.s.ghosts_on_board << ',' << r.s.ghost_supply << ','
             << r.s.hounds_reached << ',' << r.s.face_down << ',' << r.s.discarded;
@@ -109,7 +116,8 @@ void write_games_csv(const StudyConfig& cfg, const std::vector<CellResult>& cell
 
 void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<CellStats>& stats, const std::string& path) {
   std::ostringstream csv;
-  csv << "cell,level,players,ghosts,ghost_delta,agent,games,wins,win_rate,ci_lo,ci_hi";
+  const bool levers = has_levers(cells);
+  csv << "cell,level,players,ghosts,ghost_delta,agent," << (levers ? "levers," : "") << "games,wins,win_rate,ci_lo,ci_hi";
   for (LossCause lc : LOSS_CAUSES) csv << ",loss_" << loss_cause_name(lc);
   csv << ",score_mean,score_q1,score_median,score_q3,turns_mean,ghosts_on_board_mean,hounds_mean,hound1_rate,hound2_rate";
   const bool solver = has_solver(cells);
@@ -121,7 +129,7 @@ void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<Cel
     const CellSpec& c = cells[i].spec;
     const CellStats& s = stats[i];
     csv << c.id() << ',' << c.level << ',' << c.players << ',' << c.ghosts << ',' << c.ghost_delta << ',' << csv_field(c.agent)
-        << ',' << s.games << ',' << s.wins << ',' << num(s.rate(), 6) << ',' << num(s.ci.lo, 6) << ',' << num(s.ci.hi, 6);
+        << ',' << (levers ? csv_field(levers_text(c.levers)) + "," : "") << s.games << ',' << s.wins << ',' << num(s.rate(), 6) << ',' << num(s.ci.lo, 6) << ',' << num(s.ci.hi, 6);
     for (LossCause lc : LOSS_CAUSES) csv << ',' << (s.losses.count(lc) ? s.losses.at(lc) : 0);
     csv << ',' << num(s.score_mean, 4) << ',' << num(s.q1, 2) << ',' << num(s.median, 2) << ',' << num(s.q3, 2) << ','
         << num(s.turns_mean, 4) << ',' << num(s.ghosts_on_board_mean, 4) << ',' << num(s.hounds_mean, 4) << ','
@@ -141,6 +149,7 @@ void write_cells_csv(const std::vector<CellResult>& cells, const std::vector<Cel
 void write_cells_json(const StudyConfig& cfg, const json& provenance, const std::vector<CellResult>& cells,
                       const std::vector<CellStats>& stats, const std::string& path) {
   json jcells = json::array();
+  const bool levers = has_levers(cells);
   for (size_t i = 0; i < cells.size(); ++i) {
     const CellSpec& c = cells[i].spec;
     const CellStats& s = stats[i];
@@ -163,6 +172,7 @@ void write_cells_json(const StudyConfig& cfg, const json& provenance, const std:
                       {"hounds_mean", s.hounds_mean},
                       {"hound1_rate", s.hound1_rate},
                       {"hound2_rate", s.hound2_rate}});
+    if (levers) jcells.back()["levers"] = levers_text(c.levers);
     if (s.solver)
       jcells.back()["solver"] = {{"proved_won", s.proved_won},
                                  {"proved_lost", s.proved_lost},

@@ -35,7 +35,21 @@ LoadedRecord load_record(const std::string& path, const std::string& catalog_ove
     level.name = load_level(resolve_input("configs/levels/level" + std::to_string(level.number) + ".toml")).name;
   } catch (const LoadError&) {
   }
-  Rules rules = build_rules(std::move(cat), level, rec.params);
+  // The expansion catalogs the levers read, as the record names them, at the checksums it played.
+  LeverCatalogs lever;
+  auto expansion = [&](const std::string& p, const std::string& sum, const char* key) {
+    Catalog c = load_catalog(resolve_input(p));
+    c.path = p;
+    if (c.checksum != sum)
+      throw RecordError(path + ":" + std::to_string(rec.lines.count(std::string(key) + "_checksum") ? rec.lines.at(std::string(key) + "_checksum") : 0) +
+                        ": " + key + "_checksum: the record was played with " + sum + ", " + p + " is now " + c.checksum);
+    const auto bad = validate(c);
+    if (!bad.empty()) throw LoadError(format_issues(c, bad));
+    return c;
+  };
+  if (!rec.abbey_catalog_path.empty()) lever.abbeys = expansion(rec.abbey_catalog_path, rec.abbey_catalog_checksum, "abbey_catalog");
+  if (!rec.toll_catalog_path.empty()) lever.tolls = expansion(rec.toll_catalog_path, rec.toll_catalog_checksum, "toll_catalog");
+  Rules rules = build_rules(std::move(cat), level, rec.params, std::move(lever));
   return {std::move(rec), std::move(rules), path};
 }
 
@@ -59,16 +73,19 @@ struct Walk {
 
 Walk walk(const LoadedRecord& g) {
   Walk w;
-  State prev = initial_state(g.rules);
+  State prev = initial_state(g.rules, record_deal(g.rules, g.rec, g.path));
   int step = -1;  // index of the record step just applied
   std::vector<Walk::Step> steps;
   w.turns.push_back({prev, {}});
   replay(g.rules, g.rec, g.path, [&](const State& s, const std::string& text) {
     const bool recorded = text.rfind("(", 0) != 0;  // forced steps are not in the record
+    const bool chance = text.rfind("draw ", 0) == 0 || text.rfind("chip ", 0) == 0;  // a draw, or a chip turned up (CM2)
     if (recorded) ++step;
-    if (recorded && text.rfind("draw ", 0) != 0) w.decisions.push_back({prev, step, text});
+    if (recorded && !chance) w.decisions.push_back({prev, step, text});
     steps.push_back({text, recorded ? step : -1});
-    if ((s.phase == Phase::Draw && text.rfind("draw ", 0) != 0) || s.phase == Phase::Over) {
+    // A turn ends where the next one starts: at its draw, or at the choice of an abbey (CA2).
+    const bool declined_abbey = text == "abbey none" || text == "(forced) abbey none";
+    if ((turn_start(s) && !chance && !declined_abbey) || s.phase == Phase::Over) {
       w.turns.push_back({s, steps});
       steps.clear();
     }

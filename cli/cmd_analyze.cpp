@@ -26,6 +26,8 @@ void add_analyze(CLI::App& app) {
       "  mists analyze                                        # the default study into results/run-<time>\n"
       "  mists analyze --levels 3-4 --players 1,4 --agents expert,mcts:playouts=1000 --ghost-deltas -2..2 \\\n"
       "                --games 1000 --out results/l34 --verbose\n"
+      "  mists analyze --levels 3-6 --players 1,4 --games 1000 --out results/lv \\\n"
+      "                --levers none,coop_abbeys=per_colour,coop_chips=on   # co-op levers (docs/rules.md C), same deals\n"
       "  mists analyze --config study.toml --out results/s     # the cells from a study file (docs/analysis.md)\n"
       "  mists analyze --resume results/l34                     # finish a killed study\n"
       "  mists analyze --levels 3 --games 3000 --shard 2/3 --out s2   # one of 3 shards; then mists merge\n"

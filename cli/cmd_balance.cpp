@@ -11,12 +11,13 @@ namespace mists::cli {
 void add_balance(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "balance",
-      "Find the value of one level number (ghosts, goal, hound1, hound2, piles) that brings a level to a target\n"
-      "win rate for a player count and agent: a bracketing search on the same deals for every value. Exits 1\n"
-      "when the target is not reached in the range.");
+      "Find the value of one level number (ghosts, goal, hound1, hound2, piles) or of a co-op lever's piece count\n"
+      "(coop_abbeys, coop_tolls as team:N) that brings a level to a target win rate for a player count and agent: a\n"
+      "bracketing search on the same deals for every value. Exits 1 when the target is not reached in the range.");
   cmd->footer(
-      "Example:\n"
-      "  mists balance --level 4 --players 2 --param ghosts --target 0.25 --agent expert --games 2000 --out results/l4-ghosts");
+      "Examples:\n"
+      "  mists balance --level 4 --players 2 --param ghosts --target 0.25 --agent expert --games 2000 --out results/l4-ghosts\n"
+      "  mists balance --level 5 --players 4 --param coop_abbeys --levers coop_abbeys=team:1+coop_abbey_cost=burn --target 0.3");
   struct Args {
     analysis::BalanceConfig cfg;
     GameFlags flags;
@@ -24,8 +25,11 @@ void add_balance(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->cfg.game, true, true);
-  cmd->add_option("--param", a->cfg.param, "The number to move")->capture_default_str()
-      ->check(CLI::IsMember({"ghosts", "goal", "hound1", "hound2", "piles"}));
+  cmd->add_option("--param", a->cfg.param,
+                  "The number to move: a level number, or the piece count N of a co-op lever played as team:N (coop_abbeys, "
+                  "coop_tolls, 1-8; its other knobs from --levers)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"ghosts", "goal", "hound1", "hound2", "piles", "coop_abbeys", "coop_tolls"}));
   cmd->add_option("--target", a->cfg.target, "Target win rate (0-1)")->capture_default_str()->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--agent,--agents", a->cfg.agent, "One agent (as in analyze --agents)")->capture_default_str();
   cmd->add_option("--lo", a->cfg.lo, "Lowest value to consider (default: a range around the level's value)");

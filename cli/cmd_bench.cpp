@@ -139,7 +139,7 @@ void bench_versus(const analysis::TournamentConfig& cfg, int games) {
 double search_speed(const Rules& R, MctsConfig cfg, int decisions) {
   const Deal deal = seeded_deal(R, BENCH_SEED, 0);
   ExpertAgent expert(R, 1);
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   Dealer dealer(R, deal);
   thread_local Action opts[MAX_ACTIONS];
   // Advance with the expert to the 6th placement decision.
@@ -201,7 +201,7 @@ void add_bench(CLI::App& app) {
     static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
                                             "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
                                             "--finish-ghosts", "--search-games", "--expert-games", "--parallel",
-                                            "--sweep-games"};
+                                            "--sweep-games", "--levers", "--abbey-catalog", "--toll-catalog"};
     if (*game == "base" || *game == "gcc") {
       for (const char* f : COOP_ONLY)
         if (cmd->count(f))
@@ -232,6 +232,7 @@ void add_bench(CLI::App& app) {
                           "--toll-catalog", "--map", "--switch"})
       if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
     flags->apply(*opt);
+    if (opt->levers.any()) std::printf("levers: %s (the signature is not the co-op one of commits)\n", levers_text(opt->levers).c_str());
     uint64_t signature = 0;
     Tally total;
     std::printf("%-8s %-8s %7s %6s %9s %12s\n", "level", "players", "games", "wins", "mean len", "placements/s");

@@ -19,13 +19,16 @@ void warn(const std::string& msg) { spdlog::warn("{}", msg); }
 void add_compare(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "compare",
-      "Play agents (or parameter sets of one agent) on the same deals and compare them pairwise: win rates with\n"
-      "95% intervals, the paired difference with its interval and McNemar's exact test, and the paired final-score\n"
-      "difference with the sign test. compare.md opens with each agent against the one before it in --agents.");
+      "Play agents (or parameter sets of one agent, or co-op lever settings) on the same deals and compare them\n"
+      "pairwise: win rates with 95% intervals, the paired difference with its interval and McNemar's exact test, and\n"
+      "the paired final-score difference with the sign test. compare.md opens with each agent against the one before\n"
+      "it in --agents (one agent and several --levers settings: each setting against the first).");
   cmd->footer(
       "Examples:\n"
       "  mists compare --agents greedy,expert,mcts --levels 1-3 --players 1,4 --games 1000 --out results/ladder\n"
       "  mists compare --agents \"expert;expert:supply=1.2\" --levels 3 --games 2000   # a weight, paired\n"
+      "  mists compare --agents expert --levels 3-6 --players 1,4 --games 1000 \\\n"
+      "                --levers none,coop_abbeys=per_colour,coop_tolls=per_colour,coop_chips=on   # co-op levers, paired\n"
       "  mists compare --resume results/ladder\n"
       "  mists compare --game gcc --players 2 --agents mcts,expert --games 1000   # competitive: as mists versus");
   auto f = std::make_shared<StudyFlags>();
@@ -39,8 +42,9 @@ void add_compare(CLI::App& app) {
     analysis::StudyConfig cfg;
     if (!resume) {
       cfg = f->study(false, "Mists over Carcassonne — paired comparison");
-      if (analysis::agent_list(f->agents).size() < 2 && f->config.empty())
-        throw UsageError("--agents: give at least two agents to compare");
+      if (f->config.empty() && analysis::agent_list(f->agents).size() < 2 &&
+          (f->levers.empty() || analysis::lever_list(f->levers, "--levers").size() < 2))
+        throw UsageError("--agents, --levers: give at least two agents or two lever settings to compare");
     } else {
       cfg.threads = f->threads;
     }

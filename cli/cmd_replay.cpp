@@ -74,14 +74,14 @@ void add_replay(CLI::App& app) {
     const GameRecord& rec = g.rec;
     std::cout << "replaying " << *file << ": " << rules.describe() << ", seed " << rec.seed << " game " << rec.game
               << ", agent " << rec.agent << '\n';
-    int last_turn = -1;
     const ReplayResult r = replay(rules, rec, *file, [&](const State& s, const std::string& step) {
       if (!*show) return;
       std::cout << "  " << step << '\n';
-      if (s.turn != last_turn && (s.phase == Phase::Draw || s.phase == Phase::Over)) {
-        last_turn = s.turn;
+      // The board after each turn: where the next one starts (its draw, or the choice of an abbey).
+      const bool chance = step.rfind("draw ", 0) == 0 || step.rfind("chip ", 0) == 0;
+      const bool declined_abbey = step.find("abbey none") != std::string::npos;
+      if ((turn_start(s) && !chance && !declined_abbey) || s.phase == Phase::Over)
         std::cout << render_board(rules, s) << render_status(rules, s) << "\n\n";
-      }
     });
     std::cout << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n';
     if (!svg->empty()) {

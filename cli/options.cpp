@@ -35,8 +35,23 @@ uint64_t seed_value(const std::string& text, const char* flag) {
   }
 }
 
-void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts) {
+// The help of --levers: every lever and its values (docs/rules.md section C).
+std::string levers_help(bool list) {
+  std::string h = list ? "Lever settings to compare, each played on the same deals, comma separated: none, or lever=value joined by +, e.g. "
+                         "none,coop_abbeys=per_colour,coop_chips=on+coop_chip_points=choice"
+                       : "Co-op levers (docs/rules.md C): none, or lever=value joined by +, e.g. coop_abbeys=team:2+coop_abbey_cost=burn";
+  return h + ". Levers: coop_abbeys off|per_colour|team:N, coop_abbey_cost free|burn, coop_abbey_monk off|on, coop_wagon off|on, "
+             "coop_mayor off|on, coop_tolls off|per_colour|team:N, coop_toll_tiles replace|add|none, coop_toll_mist allowed|forbidden, "
+             "coop_toll_basis sights|misty_tiles, coop_toll_new collects|waits, coop_chips off|on, coop_chip_radius 5|2, coop_chip_points points|choice, "
+             "coop_upgrade_effect majority_only|double_share (N 1-8)";
+}
+
+void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts, bool one_lever_setting) {
   cmd.add_option("--catalog", g.catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();
+  cmd.add_option("--abbey-catalog", g.abbey_catalog, "Catalog holding the abbey tile, read with coop_abbeys")->capture_default_str();
+  cmd.add_option("--toll-catalog", g.toll_catalog, "Catalog of the Tollkeepers tiles, read with coop_tolls (tiles replace or add)")
+      ->capture_default_str();
+  if (one_lever_setting) cmd.add_option("--levers", levers, levers_help(false));
   cmd.add_option("--levels-dir", g.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   if (level_and_players) {
     cmd.add_option("--level", g.level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
@@ -64,6 +79,7 @@ void GameFlags::apply(GameOptions& g) const {
                                                            {"finish_ghosts", &finish_ghosts}};
   for (const auto& [key, value] : sw)
     if (!value->empty()) set_switch(g.switches, key, *value, "--" + std::string(key));
+  if (!levers.empty()) g.levers = parse_levers(levers, "--levers");
   if (!ghosts.empty()) {
     const auto v = analysis::int_list(ghosts, "--ghosts");
     if (v.size() != 1) throw UsageError("--ghosts: this command plays one ghost total; a list is for analyze and compare");
@@ -79,7 +95,8 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
                  "seat rotation (the same flags, folder and report.md; see mists versus --help)")
       ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
   games = default_games;
-  game_flags.add(cmd, game, false, false);
+  game_flags.add(cmd, game, false, false, false);
+  cmd.add_option("--levers", levers, levers_help(true));
   cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
   cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6");
   cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2");
@@ -121,10 +138,11 @@ void StudyFlags::check_resume(const CLI::App& cmd) {
 
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
   if (kind != "coop") throw UsageError("--game " + kind + " runs mists versus (see mists versus --help)");
-  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty());
+  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
   analysis::StudyConfig cfg;
   if (!config.empty()) {
-    if (cell_flags) throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas and --ghosts");
+    if (cell_flags)
+      throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas, --ghosts and --levers");
     cfg = analysis::study_from_toml(config);
   } else {
     GameOptions g = game;
@@ -159,7 +177,8 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
             throw UsageError(std::string(gflag) + " " + std::to_string(x) + ": ghost total " + std::to_string(total) + " for level " +
                              std::to_string(l) + " is impossible: the start tile alone takes 3, at most 250");
         }
-      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents");
+      const auto V = levers.empty() ? std::vector<Levers>{Levers{}} : analysis::lever_list(levers, "--levers");
+      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents", V, "--levers");
       cfg.title = "Mists over Carcassonne — custom study";
     } else {
       analysis::add_default_cells(cfg, games, bound_games);

@@ -32,11 +32,12 @@ using analysis::GameOptions;
 
 // The game options as typed, checked and applied by apply().
 struct GameFlags {
-  std::string ghosts, joint_scoring, unplaceable, haunted_adjacency, finish_ghosts;
-  // Adds --catalog --levels-dir [--level --players] [--ghosts] --goal --hound1 --hound2 --piles
-  // and the rule switches to `cmd`, writing into `g`.
-  void add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool ghosts);
-  // Sets the switches and the single --ghosts value on `g`; UsageError naming the flag.
+  std::string ghosts, joint_scoring, unplaceable, haunted_adjacency, finish_ghosts, levers;
+  // Adds --catalog --levels-dir [--level --players] [--ghosts] --goal --hound1 --hound2 --piles,
+  // the rule switches, the expansion catalogs and [--levers: one lever setting] to `cmd`, writing
+  // into `g`.
+  void add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool ghosts, bool one_lever_setting = true);
+  // Sets the switches, the levers and the single --ghosts value on `g`; UsageError naming the flag.
   void apply(GameOptions& g) const;
 };
 
@@ -44,7 +45,7 @@ struct GameFlags {
 struct StudyFlags {
   GameOptions game;
   GameFlags game_flags;
-  std::string levels, players, agents, deltas, ghosts, out, resume, shard, title, rollout, config, seed = "1";
+  std::string levels, players, agents, deltas, ghosts, levers, out, resume, shard, title, rollout, config, seed = "1";
   std::string kind = "coop";  // --game: base | gcc made the command mists versus in main() (competitive_alias)
   int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
   double precision = 0, c = -1;

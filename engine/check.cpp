@@ -22,6 +22,8 @@ struct Checker {
   }
 
   int at(int x, int y) const { return s.cell[make_cell(x, y)] - 1; }
+  // An abbey (CA2): matches and closes every side.
+  bool wild(const PlacedTile& t) const { return !t.face_down() && R.types[t.type].abbey; }
 
   void board() {
     std::array<uint64_t, BOARD_H> occ{}, up{};
@@ -31,7 +33,7 @@ struct Checker {
       if (at(t.x, t.y) != i) fail("cell map at (", int(t.x), ",", int(t.y), ") does not hold tile ", i);
       occ[t.y] |= 1ull << t.x;
       if (!t.face_down()) up[t.y] |= 1ull << t.x;
-      if (!t.face_down() && t.sides != R.types[t.type].rot[t.rot].sides) fail("tile ", i, " side cache wrong");
+      if (!t.face_down() && t.sides != (wild(t) ? 0 : R.types[t.type].rot[t.rot].sides)) fail("tile ", i, " side cache wrong");
     }
     int cells = 0;
     for (int c = 0; c < CELL_NB; ++c) cells += s.cell[c] != 0;
@@ -58,14 +60,16 @@ struct Checker {
       if (t.node != expect_nodes) fail("tile ", i, " first node ", t.node, ", expected ", expect_nodes);
       expect_nodes += int(tt.features.size());
       const Orientation& o = tt.rot[t.rot];
+      const bool abbey = wild(t);  // an abbey has no side features: its neighbours' sides are closed (below)
       for (size_t fi = 0; fi < tt.features.size(); ++fi) {
         const Node& n = s.nodes[t.node + fi];
         if (n.tile != i || n.feature != fi || n.kind != tt.features[fi].kind) fail("node ", t.node + fi, " labels wrong");
       }
-      for (int d = 0; d < SIDE_NB; ++d) {
+      for (int d = 0; d < SIDE_NB && !abbey; ++d) {
         const int nb = at(t.x + DX[d], t.y + DY[d]);
         const bool empty = nb < 0;
         const bool down = !empty && s.tiles[nb].face_down();
+        if (!empty && !down && wild(s.tiles[nb])) continue;  // CA3: a side facing an abbey is closed
         const Orientation* po = (empty || down) ? nullptr : &R.types[s.tiles[nb].type].rot[s.tiles[nb].rot];
         if (o.side_main[d] != 0xFF) {
           const int me = t.node + o.side_main[d];
@@ -139,8 +143,9 @@ struct Checker {
       if (root.meeples != c_meeples[size_t(c)]) fail("root ", r, " counts ", int(root.meeples), " meeples, board has ", c_meeples[size_t(c)]);
       const RegionKind k = root.kind;
       const PlacedTile& t = s.tiles[root.tile];
-      if (k == RegionKind::Castle || k == RegionKind::Cemetery) {
-        const int around = k == RegionKind::Castle ? 8 : R.level.cemetery_close;
+      if (k == RegionKind::Castle || k == RegionKind::Cemetery || k == RegionKind::Monastery) {
+        const bool ring8 = k != RegionKind::Cemetery;  // castles and the abbey's monastery (CA5)
+        const int around = ring8 ? 8 : R.level.cemetery_close;
         const bool active = k == RegionKind::Castle ? R.level.castles : around > 0;
         if (!active) {
           if (root.flags != (Node::DEAD | Node::DONE)) fail("inert ", kind_name(k), " ", r, " flags wrong");
@@ -153,8 +158,8 @@ struct Checker {
           if (i < around) empty += nb < 0;
           any_down = any_down || (nb >= 0 && s.tiles[nb].face_down());
         }
-        if (k == RegionKind::Castle) {
-          if (bool(root.flags & Node::DEAD) != any_down) fail("castle ", r, " haunted flag wrong");
+        if (ring8) {
+          if (bool(root.flags & Node::DEAD) != any_down) fail(kind_name(k), " ", r, " haunted flag wrong");
         }
         if (!(root.flags & Node::DONE) && root.open != empty) fail(kind_name(k), " ", r, " open ", root.open, ", empty cells ", empty);
         if (bool(root.flags & Node::DONE) != (empty == 0 && !(root.flags & Node::DEAD)))
@@ -165,7 +170,9 @@ struct Checker {
       if (bool(root.flags & Node::DEAD) != c_dead[size_t(c)]) fail(kind_name(k), " root ", r, " dead flag wrong");
       const bool finished = c_open[size_t(c)] == 0 && !c_dead[size_t(c)];
       if (bool(root.flags & Node::DONE) != finished) fail(kind_name(k), " root ", r, " done flag wrong");
-      if (k == RegionKind::Mist && finished && !R.level.haunted)
+      // Levels 5-6 put ghosts on finished mist (R7.2); a chip taken before the mist check (CM2)
+      // leaves them there until it is done.
+      if (k == RegionKind::Mist && finished && !R.level.haunted && s.chip_taken == 0xFF)
         for (v = r;;) {
           if (s.nodes[v].ghosts) fail("finished mist bank ", r, " still holds ghosts");
           v = s.nodes[v].next;
@@ -220,16 +227,87 @@ struct Checker {
       unseen += s.unseen[t];
       if (s.unseen[t] + placed[size_t(t)] > R.types[t].in_play) fail("tile ", R.types[t].id, " seen more often than it is in play");
     }
-    const int in_hand = s.phase == Phase::Place;  // drawn, not yet placed
-    if (face_up_land + face_down + s.discarded + piles + in_hand != R.tiles_in_play)
-      fail("tiles: placed ", face_up_land, " + face-down ", face_down, " + discarded ", int(s.discarded), " + piles ", piles,
-           " + in hand ", in_hand, " != ", R.tiles_in_play);
-    if (unseen != piles + face_down) fail("unseen ", unseen, " != piles ", piles, " + face-down ", face_down);
+    const int in_hand = s.phase == Phase::Place && s.step == Step::None;  // drawn, not yet placed
+    if (face_up_land + face_down + s.discarded + s.burned + piles + in_hand != R.tiles_in_play)
+      fail("tiles: placed ", face_up_land, " + face-down ", face_down, " + discarded ", int(s.discarded), " + burned ",
+           int(s.burned), " + piles ", piles, " + in hand ", in_hand, " != ", R.tiles_in_play);
+    if (unseen != piles + face_down + s.burned)
+      fail("unseen ", unseen, " != piles ", piles, " + face-down ", face_down, " + burned ", int(s.burned));
+    int designed = 0;  // every copy of every land design: dealt, or set aside for the Tollkeepers tiles (CT1)
+    for (int t = 0; t < R.n_land_types; ++t) designed += R.types[size_t(t)].in_play;
+    if (designed - s.set_aside != R.tiles_in_play)
+      fail("tiles: ", designed, " in the game's designs - ", int(s.set_aside), " set aside != ", R.tiles_in_play, " dealt");
     for (int h = 0; h < 2; ++h)
       if (s.hound[h] == HoundState::WithMeeple && s.meeples[s.hound_meeple[h]].at != MeepleAt::Board)
         fail("hound ", h + 1, " is with a meeple that is not on the board");
-    for (int i = 0; i < s.n_pending; ++i)
-      if (s.pending[i] >= s.n_nodes || find_root(s, s.pending[i]) != s.pending[i]) fail("pending scoring ", i, " is not a root");
+    for (int i = 0; i < s.n_pending; ++i) {
+      const uint16_t root = pending_root(s.pending[i]);
+      if (root >= s.n_nodes || find_root(s, root) != root) fail("pending scoring ", i, " is not a root");
+      else if (pending_is_toll(s.pending[i])) {
+        const int k = pending_toll(s.pending[i]);
+        if (k >= R.tolls || s.tolls[k].tile == NO_TILE) fail("pending toll ", i, " names a tollhouse off the board");
+        if (s.nodes[root].kind != RegionKind::Road) fail("pending toll ", i, " is not on a road");
+      }
+    }
+  }
+
+  // The levers' pieces (docs/rules.md C), recounted from the board.
+  void levers() {
+    const Levers& L = R.params.levers;
+    // Abbeys (CA1): on the board, in hand, the pile clock of burn.
+    int on_board = 0;
+    for (int i = 0; i < s.n_tiles; ++i) on_board += wild(s.tiles[i]);
+    if (on_board != s.abbeys_placed) fail("abbeys: ", on_board, " on the board, state says ", int(s.abbeys_placed));
+    int held = s.team_abbeys;
+    for (int c = 0; c < COLOUR_NB; ++c) {
+      held += s.abbeys[c];
+      if (s.abbeys[c] && (L.abbeys != PiecePool::PerColour || c >= R.n_colours)) fail("colour ", c, " holds an abbey");
+    }
+    if (held + on_board != R.abbeys) fail("abbeys: held ", held, " + placed ", on_board, " != ", R.abbeys);
+    if (s.burned && L.abbey_cost != AbbeyCost::Burn) fail("tiles burned without coop_abbey_cost = burn");
+    if (s.abbey_turn && (s.n_tiles == 0 || !wild(s.tiles[s.last]))) fail("an abbey turn whose last tile is no abbey");
+    // Pieces (CA8, CM4): each colour's wagon and mayor as set up; upgrades only on the board.
+    std::array<std::array<int, 3>, COLOUR_NB> kinds{};
+    for (int m = 0; m < R.n_meeples; ++m) {
+      const Meeple& mp = s.meeples[m];
+      ++kinds[mp.colour][size_t(mp.kind)];
+      if (mp.upgraded && mp.at != MeepleAt::Board) fail("meeple ", m, " keeps an upgrade off the board");
+      if (mp.upgraded && !L.chips) fail("meeple ", m, " upgraded without coop_chips");
+      if ((s.wagons_due >> m & 1) && (mp.kind != PieceKind::Wagon || mp.at != MeepleAt::Supply))
+        fail("meeple ", m, " is due to move as a wagon but is no wagon at home");
+    }
+    for (int c = 0; c < R.n_colours; ++c) {
+      if (kinds[c][size_t(PieceKind::Wagon)] != (L.wagon ? 1 : 0)) fail("colour ", c, " has ", kinds[c][1], " wagons");
+      if (kinds[c][size_t(PieceKind::Mayor)] != (L.mayor ? 1 : 0)) fail("colour ", c, " has ", kinds[c][2], " mayors");
+    }
+    // Tollhouses (CT1, CT2): each on a junction of a face-up tile, at most one a junction.
+    for (int k = 0; k < MAX_TOLLS; ++k) {
+      const Tollhouse& th = s.tolls[k];
+      if (k >= R.tolls) {
+        if (th.tile != NO_TILE) fail("tollhouse ", k, " beyond the game's ", R.tolls, " is on the board");
+        continue;
+      }
+      if (th.face != 1 && th.face != 2) fail("tollhouse ", k, " shows face ", int(th.face));
+      if (L.tolls == PiecePool::PerColour && th.colour != k) fail("tollhouse ", k, " has colour ", int(th.colour));
+      if (th.tile == NO_TILE) continue;
+      if (th.tile >= s.n_tiles || s.tiles[th.tile].face_down() ||
+          th.junction >= R.types[s.tiles[th.tile].type].junctions.size())
+        fail("tollhouse ", k, " stands on no junction");
+      for (int q = 0; q < k; ++q)
+        if (s.tolls[q].tile == th.tile && s.tolls[q].junction == th.junction) fail("tollhouses ", q, " and ", k, " share a junction");
+    }
+    // Chips (CM1-CM4): left only on empty chip cells; every chip turned up is held, spent, or in hand.
+    if (s.chips_left >> R.chip_cells.size()) fail("chips on cells that are no chip cells");
+    for (size_t i = 0; i < R.chip_cells.size(); ++i)
+      if ((s.chips_left >> i & 1) && s.cell[R.chip_cells[i]]) fail("a chip under the tile on chip cell ", i);
+    for (int v = 0; v < 2; ++v) {
+      int have = s.chips_spent[size_t(v)];
+      for (int c = 0; c < COLOUR_NB; ++c) have += s.chips_held[size_t(c)][size_t(v)];
+      if (s.phase == Phase::Chip && s.chip_value == v + 1) ++have;  // turned up, not yet taken
+      if (have != s.chips_seen[size_t(v)]) fail("chips of value ", v + 1, ": ", have, " held or spent, ", int(s.chips_seen[size_t(v)]), " turned up");
+    }
+    if (s.chips_seen[0] > CHIP_ONES || s.chips_seen[1] > CHIP_TWOS) fail("more chips turned up than there are");
+    if ((s.phase == Phase::ChipDraw || s.phase == Phase::Chip) != (s.chip_taken != 0xFF)) fail("chip in hand out of its phase");
   }
 };
 
@@ -240,6 +318,7 @@ std::string check(const Rules& R, const State& s) {
   c.board();
   c.features();
   c.ghosts_meeples_tiles();
+  c.levers();
   return c.err.str();
 }
 

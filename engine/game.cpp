@@ -7,9 +7,22 @@ namespace mists {
 
 std::vector<uint8_t> tiles_in_play(const Rules& R) {
   std::vector<uint8_t> out;
-  for (int t = 0; t < R.n_land_types; ++t)
+  for (int t = 0; t < R.n_base_types; ++t)
     for (int k = 0; k < R.types[t].in_play; ++k) out.push_back(uint8_t(t));
   return out;
+}
+
+State initial_state(const Rules& R, const Deal& deal) {
+  State s = initial_state(R);
+  for (uint8_t t : deal.set_aside) set_aside(R, s, t);
+  return s;
+}
+
+int deal_outcome(const Rules& R, const Deal& deal, const State& s) {
+  if (s.phase == Phase::ChipDraw) return deal.chips[s.chip_taken];
+  const int seg = draw_segment(s);
+  if (seg < 0) return -1;
+  return deal.piles[size_t(seg)][size_t(R.pile_sizes[size_t(seg)] - s.pile_size[seg])];
 }
 
 Deal deal_piles(const Rules& R, const std::vector<uint8_t>& shuffled) {
@@ -38,22 +51,15 @@ GameSummary summarize(const Rules& R, const State& s, int decisions, int forced)
   return g;
 }
 
-int Dealer::next(const State& s) const {
-  const int seg = draw_segment(s);
-  if (seg < 0) return -1;
-  return deal_.piles[size_t(seg)][cursor_[size_t(seg)]];
-}
-
 int Dealer::draw(State& s) {
-  const int seg = draw_segment(s);
-  const int t = deal_.piles[size_t(seg)][cursor_[size_t(seg)]++];
+  const int t = next(s);
   apply_draw(*rules_, s, t);
   return t;
 }
 
-int Dealer::take_face_down(const State& s) {
+int Dealer::take_face_down(const State& s) const {
   const int seg = draw_segment(s);
-  return deal_.piles[size_t(seg)][cursor_[size_t(seg)]++];
+  return seg < 0 ? -1 : deal_.piles[size_t(seg)][size_t(rules_->pile_sizes[size_t(seg)] - s.pile_size[seg])];
 }
 
 void check_or_die(const Rules& R, const State& s, const char* where) {

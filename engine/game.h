@@ -12,15 +12,24 @@
 
 namespace mists {
 
-// The piles as dealt: type indices, top of the pile first.
+// The piles as dealt: type indices, top of the pile first; with the levers, what the set-up drew.
 struct Deal {
   std::vector<std::vector<uint8_t>> piles;
+  std::vector<uint8_t> set_aside;  // CT1 replace: base tiles set aside (in view) for the Tollkeepers tiles
+  std::vector<uint8_t> chips;      // CM1: the value (1 or 2) of the chip on each chip cell, in Rules::chip_cells order
 };
 
-// Every tile in play once per copy, in catalog order: what a caller shuffles.
+// Every tile of the base catalog in play once per copy, in catalog order: what a caller shuffles,
+// the same for every lever setting (the Tollkeepers tiles of CT1 are dealt in by the caller).
 std::vector<uint8_t> tiles_in_play(const Rules& rules);
 // Cuts a shuffled list into the level's piles (sizes Rules::pile_sizes).
 Deal deal_piles(const Rules& rules, const std::vector<uint8_t>& shuffled);
+// The first position of a game with `deal`: initial_state, then the deal's tiles set aside (CT1).
+State initial_state(const Rules& rules, const Deal& deal);
+// The outcome of the chance step `s` waits for, as the deal has it: the tile on top of the active
+// pile at a draw (the top of a segment: a segment's cursor is its dealt size minus its size), the
+// value of the chip being taken at a chip. -1 when the active pile is empty.
+int deal_outcome(const Rules& rules, const Deal& deal, const State& s);
 
 // What a finished game tells an analyzer.
 struct GameSummary {
@@ -38,22 +47,24 @@ struct GameSummary {
 };
 GameSummary summarize(const Rules& rules, const State& s, int decisions, int forced);
 
-// Deals tiles from a Deal into a state: the next face-up draw, and the hidden face-down draws.
+// Deals from a Deal into a state: the next face-up draw, a chip's value, and the tiles taken
+// unseen (face down, R7.3; burned for an abbey, CA1). It keeps no cursor: where each pile stands
+// follows from the state.
 class Dealer {
  public:
-  Dealer(const Rules& rules, Deal deal) : rules_(&rules), deal_(std::move(deal)), cursor_(deal_.piles.size(), 0) {}
-  // The tile the next draw takes (the top of the first non-empty segment of the active pile).
-  int next(const State& s) const;
-  // Draws it (chance step) and returns its type.
+  Dealer(const Rules& rules, Deal deal) : rules_(&rules), deal_(std::move(deal)) {}
+  // The outcome the next chance step takes (deal_outcome).
+  int next(const State& s) const { return deal_outcome(*rules_, deal_, s); }
+  // Applies it (chance step) and returns it.
   int draw(State& s);
-  // Records that a Haunt decision took the top tile face down; returns its type.
-  int take_face_down(const State& s);
+  // The tile an unseen take (a Haunt decision, an abbey's burn) is about to take: the top of the
+  // active pile; call before applying the decision.
+  int take_face_down(const State& s) const;
   const Deal& deal() const { return deal_; }
 
  private:
   const Rules* rules_;
   Deal deal_;
-  std::vector<size_t> cursor_;
 };
 
 // Called with the state before every face-up draw and once at the end (per-turn traces).
@@ -73,15 +84,16 @@ void check_or_die(const Rules& rules, const State& s, const char* where);
 
 template <class Choose>
 GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::vector<std::string>* log, const TurnObserver* on_turn) {
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   Dealer dealer(R, deal);
   thread_local Action options[MAX_ACTIONS];
   int decisions = 0, forced = 0;
   while (!is_over(s)) {
     if (is_chance(s)) {
-      if (on_turn) (*on_turn)(s);
-      const int t = dealer.draw(s);
-      if (log) log->push_back("draw " + R.types[t].id);
+      if (on_turn && s.phase == Phase::Draw) (*on_turn)(s);
+      const int t = dealer.next(s);
+      if (log) log->push_back(chance_text(R, s, t));
+      dealer.draw(s);
     } else {
       const int n = legal_actions(R, s, options);
       int pick = 0;
@@ -92,7 +104,6 @@ GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::ve
       } else {
         ++forced;
       }
-      if (options[pick].kind() == ActionKind::Haunt) dealer.take_face_down(s);
       apply(R, s, options[pick]);
     }
 #ifdef MISTS_CHECK_EVERY_STEP

@@ -54,6 +54,12 @@ GameRecord make_record(const Rules& R, const Deal& deal, uint64_t seed, uint64_t
     r.piles.emplace_back();
     for (uint8_t t : pile) r.piles.back().push_back(R.types[t].id);
   }
+  r.abbey_catalog_path = R.lever_catalogs.abbeys.path;
+  r.abbey_catalog_checksum = R.lever_catalogs.abbeys.checksum;
+  r.toll_catalog_path = R.lever_catalogs.tolls.path;
+  r.toll_catalog_checksum = R.lever_catalogs.tolls.checksum;
+  for (uint8_t t : deal.set_aside) r.set_aside.push_back(R.types[t].id);
+  for (uint8_t v : deal.chips) r.chips.push_back(v);
   return r;
 }
 
@@ -89,10 +95,23 @@ std::string write_record(const GameRecord& r) {
   os << "per_colour_scores " << lv.per_colour_scores << '\n';
   os << "players " << r.params.players << '\n';
   for (const char* key : SWITCH_NAMES) os << key << ' ' << switch_value(r.params.switches, key) << '\n';
+  if (r.params.levers.any()) {  // only then: a record without levers reads as it always did
+    for (const char* key : LEVER_NAMES) os << key << ' ' << lever_value(r.params.levers, key) << '\n';
+    if (!r.abbey_catalog_path.empty())
+      os << "abbey_catalog " << r.abbey_catalog_path << "\nabbey_catalog_checksum " << r.abbey_catalog_checksum << '\n';
+    if (!r.toll_catalog_path.empty())
+      os << "toll_catalog " << r.toll_catalog_path << "\ntoll_catalog_checksum " << r.toll_catalog_checksum << '\n';
+  }
   os << "seed " << r.seed << '\n';
   os << "game " << r.game << '\n';
   os << "agent " << r.agent << '\n';
   for (size_t k = 0; k < r.piles.size(); ++k) os << "pile " << k + 1 << ' ' << join(r.piles[k]) << '\n';
+  if (!r.set_aside.empty()) os << "set_aside " << join(r.set_aside) << '\n';
+  if (!r.chips.empty()) {
+    os << "chips";
+    for (int v : r.chips) os << ' ' << v;
+    os << '\n';
+  }
   os << "steps\n";
   for (const auto& s : r.steps) os << s.text << '\n';
   os << "result " << r.outcome << ' ' << r.cause << " score " << r.score << " turns " << r.turns << '\n';
@@ -181,6 +200,21 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
       } catch (const ConfigError& e) {
         throw RecordError(e.what());
       }
+    } else if (!lever_value(r.params.levers, key).empty()) {
+      if (w.size() != 2) fail(name, ln, key, "expects one value");
+      try {
+        set_lever(r.params.levers, key, w[1], name + ":" + std::to_string(ln));
+      } catch (const ConfigError& e) {
+        throw RecordError(e.what());
+      }
+    } else if (key == "abbey_catalog") r.abbey_catalog_path = join(w, 1);
+    else if (key == "abbey_catalog_checksum") r.abbey_catalog_checksum = join(w, 1);
+    else if (key == "toll_catalog") r.toll_catalog_path = join(w, 1);
+    else if (key == "toll_catalog_checksum") r.toll_catalog_checksum = join(w, 1);
+    else if (key == "set_aside") r.set_aside.assign(w.begin() + 1, w.end());
+    else if (key == "chips") {
+      for (size_t i = 1; i < w.size(); ++i) r.chips.push_back(to_int({w[0], w[i]}, "chips", 1, 2));
+      if (r.chips.empty()) fail(name, ln, "chips", "expected the chip values, 1 or 2 each");
     } else if (key == "seed") r.seed = to_u64(w, key);
     else if (key == "game") r.game = to_u64(w, key);
     else if (key == "agent") r.agent = join(w, 1);
@@ -196,6 +230,22 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
   if (!r.result_line) fail(name, ln, "result", "missing: the record ends without a result line");
   for (const char* k : {"catalog", "catalog_checksum", "level", "piles", "ghosts", "goal", "players", "seed"})
     if (!seen.count(k)) fail(name, ln, k, "missing");
+  const int lever_line = r.lines.count("coop_abbeys") ? r.lines.at("coop_abbeys") : 0;
+  const std::string knob = knob_without_lever(r.params.levers);
+  if (!knob.empty())
+    fail(name, r.lines.at(knob), knob,
+         "set to " + lever_value(r.params.levers, knob) + " but " + std::string(lever_of(knob)) + " is off: the knob needs its lever");
+  auto needs = [&](bool want, const char* key, const char* why) {
+    if (want && !seen.count(key)) fail(name, lever_line, key, std::string("missing: ") + why);
+    if (!want && seen.count(key)) fail(name, r.lines.at(key), key, std::string("given, but ") + why);
+  };
+  const Levers& L = r.params.levers;
+  needs(L.abbeys != PiecePool::Off, "abbey_catalog", "coop_abbeys reads the abbey tile from it");
+  needs(L.abbeys != PiecePool::Off, "abbey_catalog_checksum", "coop_abbeys reads the abbey tile from it");
+  needs(L.tiles_of_tolls(), "toll_catalog", "coop_tolls with coop_toll_tiles replace or add reads the Tollkeepers tiles from it");
+  needs(L.tiles_of_tolls(), "toll_catalog_checksum", "coop_tolls with coop_toll_tiles replace or add reads the Tollkeepers tiles from it");
+  needs(L.chips, "chips", "coop_chips deals them");
+  needs(L.tiles_of_tolls() && L.toll_tiles == TollTiles::Replace, "set_aside", "coop_toll_tiles = replace sets tiles aside");
   return r;
 }
 
@@ -226,18 +276,46 @@ Deal record_deal(const Rules& R, const GameRecord& rec, const std::string& name)
                  std::to_string(R.types[size_t(it->second)].in_play) + " in play");
     }
   }
+  const int aside_line = rec.lines.count("set_aside") ? rec.lines.at("set_aside") : 0;
+  if (int(rec.set_aside.size()) != R.toll_replace)
+    fail(name, aside_line, "set_aside", std::to_string(rec.set_aside.size()) + " tiles set aside, the levers set aside " +
+                                            std::to_string(R.toll_replace));
+  for (const auto& id : rec.set_aside) {
+    auto it = index.find(id);
+    if (it == index.end() || it->second >= R.n_base_types) fail(name, aside_line, "set_aside", "'" + id + "' is no tile of the base catalog");
+    const TileType& tt = R.types[size_t(it->second)];
+    if (tt.misty || tt.castle >= 0 || tt.cemetery >= 0)
+      fail(name, aside_line, "set_aside", "tile " + id + " has mist, a castle or a cemetery: CT1 sets aside only plain tiles");
+    d.set_aside.push_back(uint8_t(it->second));
+    ++count[size_t(it->second)];
+  }
   for (int t = 0; t < R.n_land_types; ++t)
     if (count[size_t(t)] != R.types[t].in_play)
       fail(name, pile_line(rec.piles.size() - 1), "pile", "tile " + R.types[t].id + " is dealt " + std::to_string(count[size_t(t)]) +
                                 " times, " + std::to_string(R.types[t].in_play) + " are in play");
+  const int chips_line = rec.lines.count("chips") ? rec.lines.at("chips") : 0;
+  if (rec.chips.size() != R.chip_cells.size())
+    fail(name, chips_line, "chips", std::to_string(rec.chips.size()) + " chips dealt, the game has " + std::to_string(R.chip_cells.size()) +
+                                        " chip cells");
+  int ones = 0, twos = 0;
+  for (int v : rec.chips) {
+    (v == 1 ? ones : twos)++;
+    d.chips.push_back(uint8_t(v));
+  }
+  if (ones > CHIP_ONES || twos > CHIP_TWOS)
+    fail(name, chips_line, "chips", std::to_string(ones) + " chips of 1 and " + std::to_string(twos) + " of 2: there are " +
+                                        std::to_string(CHIP_ONES) + " and " + std::to_string(CHIP_TWOS));
   return d;
 }
 
 ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& name,
                     const std::function<void(const State&, const std::string&)>& on_step) {
+  if (!(rec.params.levers == R.params.levers))
+    fail(name, rec.lines.count("coop_abbeys") ? rec.lines.at("coop_abbeys") : 1, "levers",
+         "the record was played with levers " + levers_text(rec.params.levers) + ", the rules have " + levers_text(R.params.levers));
   const Deal deal = record_deal(R, rec, name);
   ReplayResult out;
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   Dealer dealer(R, deal);
   std::vector<Action> options(MAX_ACTIONS);
   size_t i = 0;
@@ -248,13 +326,17 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
     std::string done;
     if (is_chance(s)) {
       const int want = dealer.next(s);
+      const std::string expect = chance_text(R, s, want);
+      const std::string verb = expect.substr(0, expect.find(' '));  // "draw" or "chip"
       if (i >= rec.steps.size())
-        fail(name, rec.result_line, step_field(i), "the record ends but the game goes on: expected 'draw " + R.types[want].id + "'");
+        fail(name, rec.result_line, step_field(i), "the record ends but the game goes on: expected '" + expect + "'");
       const auto w = words(rec.steps[i].text);
-      if (w.size() != 2 || w[0] != "draw")
-        fail(name, where(i), step_field(i), "expected 'draw " + R.types[want].id + "', found '" + rec.steps[i].text + "'");
-      if (w[1] != R.types[want].id)
-        fail(name, where(i), step_field(i), "draws " + w[1] + " but the deal puts " + R.types[want].id + " on top");
+      if (w.size() != 2 || w[0] != verb)
+        fail(name, where(i), step_field(i), "expected '" + expect + "', found '" + rec.steps[i].text + "'");
+      if (rec.steps[i].text != expect)
+        fail(name, where(i), step_field(i),
+             verb == "draw" ? "draws " + w[1] + " but the deal puts " + R.types[size_t(want)].id + " on top"
+                            : "turns up a chip of " + w[1] + " but the deal has " + std::to_string(want) + " there");
       dealer.draw(s);
       done = rec.steps[i++].text;
     } else {
@@ -278,7 +360,6 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
         ++decisions;
         done = rec.steps[i++].text;
       }
-      if (a.kind() == ActionKind::Haunt) dealer.take_face_down(s);
       apply(R, s, a);
     }
     const std::string err = check(R, s);

@@ -31,6 +31,12 @@ struct GameRecord {
   std::string agent;
   std::string revision;         // git revision of the program that played it
   std::vector<std::vector<std::string>> piles;  // tile ids, top first
+  // The levers (docs/rules.md C), written only when one is on: the expansion catalogs they read,
+  // the tiles set aside at set-up (CT1 replace) and the chips dealt on the chip cells (CM1).
+  std::string abbey_catalog_path, abbey_catalog_checksum;
+  std::string toll_catalog_path, toll_catalog_checksum;
+  std::vector<std::string> set_aside;  // tile ids
+  std::vector<int> chips;              // values, in chip-cell order
   std::vector<RecordStep> steps;
   // Result as played.
   std::string outcome;          // "won" or "lost"
@@ -61,9 +67,10 @@ struct ReplayResult {
   std::vector<std::string> turn_log;  // one entry per step, with the status after it
 };
 
-// Re-runs a record against `rules`, checking each draw against the deal, each decision against the
-// legal options and the state's consistency after each step, and the result at the end. The
-// first divergence throws RecordError naming the record line and step. `on_step`, if given, is
+// Re-runs a record against `rules`, checking the levers the record names against the rules', each
+// draw (and chip) against the deal, each decision against the legal options and the state's
+// consistency after each step, and the result at the end. The first divergence throws
+// RecordError naming the record line and step. `on_step`, if given, is
 // called after every applied step with the step text (forced steps as "(forced) ...").
 ReplayResult replay(const Rules& rules, const GameRecord& rec, const std::string& name,
                     const std::function<void(const State&, const std::string&)>& on_step = {});

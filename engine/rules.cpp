@@ -43,18 +43,31 @@ void set_switch(Switches& sw, const std::string& key, const std::string& value, 
   }
 }
 
+std::string_view piece_name(PieceKind k) {
+  switch (k) {
+    case PieceKind::Meeple: return "meeple";
+    case PieceKind::Wagon: return "wagon";
+    case PieceKind::Mayor: return "mayor";
+  }
+  return "?";
+}
+
 namespace {
 
-TileType compile_type(const TileSpec& spec, const Level& level) {
+// `monk`: the abbey's monastery becomes a feature that takes a meeple (CA5); no other monastery
+// plays a part in the co-op rules.
+TileType compile_type(const TileSpec& spec, const Level& level, bool monk = false) {
   TileType tt;
   tt.id = spec.id;
   tt.spec = &spec;
-  // Features in a fixed order: cities, roads, mists, castle, cemetery (fields and monasteries
-  // play no part in the co-op rules).
-  for (RegionKind k : {RegionKind::City, RegionKind::Road, RegionKind::Mist, RegionKind::Castle, RegionKind::Cemetery})
+  // Features in a fixed order: cities, roads, mists, castle, cemetery, the abbey's monastery
+  // (fields, gardens and other monasteries play no part in the co-op rules).
+  for (RegionKind k : {RegionKind::City, RegionKind::Road, RegionKind::Mist, RegionKind::Castle, RegionKind::Cemetery,
+                       RegionKind::Monastery})
     for (size_t i = 0; i < spec.regions.size(); ++i) {
       const RegionSpec& r = spec.regions[i];
       if (r.kind != k) continue;
+      if (k == RegionKind::Monastery && !monk) continue;
       Feature f;
       f.kind = k;
       f.arms = uint8_t(r.arms);
@@ -66,15 +79,43 @@ TileType compile_type(const TileSpec& spec, const Level& level) {
       for (int s = 0; s < SLOT_NB; ++s) misty_road |= (r.slots >> s & 1) && spec.edges[s] == 'r';
       switch (k) {
         case RegionKind::City: f.open = int8_t(sides); f.takes_meeple = true; break;
-        case RegionKind::Road: f.open = int8_t(sides); f.takes_meeple = !misty_road; break;  // R2.4
+        case RegionKind::Road:
+          f.open = int8_t(sides);
+          f.takes_meeple = !misty_road;  // R2.4
+          f.misty_road = misty_road;
+          for (Sight x : r.sights) (x == Sight::Travellers ? f.travellers : f.sights)++;
+          break;
         case RegionKind::Mist: f.open = int8_t(__builtin_popcount(r.slots)); break;
         case RegionKind::Castle: f.takes_meeple = level.castles; tt.castle = int8_t(tt.features.size()); break;
         case RegionKind::Cemetery: tt.cemetery = int8_t(tt.features.size()); break;
+        case RegionKind::Monastery: f.takes_meeple = true; tt.monastery = int8_t(tt.features.size()); break;
         default: break;
       }
       tt.features.push_back(f);
     }
   tt.misty = spec.misty();
+  // Junctions (E3) as masks of road features: roads are features in file order after the cities.
+  const int first_road = spec.count(RegionKind::City);
+  for (const auto& j : tile_junctions(spec)) {
+    uint8_t mask = 0;
+    bool misty = false;
+    for (int k : j) {
+      mask = uint8_t(mask | 1u << (first_road + k));
+      misty = misty || tt.features[size_t(first_road + k)].misty_road;
+    }
+    if (misty) tt.misty_junctions = uint8_t(tt.misty_junctions | 1u << tt.junctions.size());
+    tt.junctions.push_back(mask);
+  }
+  if (spec.any_edges) {  // E5.2: no slot regions, matches every side
+    tt.abbey = spec.kind == "abbey";
+    for (int rot = 0; rot < 4; ++rot) {
+      tt.rot[rot].main.fill(0xFF);
+      tt.rot[rot].mist.fill(0xFF);
+      tt.rot[rot].side_main.fill(0xFF);
+      tt.rot_ok[rot] = rot == 0;
+    }
+    return tt;
+  }
   for (int rot = 0; rot < 4; ++rot) {
     Orientation& o = tt.rot[rot];
     o.main.fill(0xFF);
@@ -137,8 +178,9 @@ TileType compile_type(const TileSpec& spec, const Level& level) {
 
 }  // namespace
 
-Rules build_rules(Catalog catalog, Level level, GameParams params) {
+Rules build_rules(Catalog catalog, Level level, GameParams params, LeverCatalogs lever_catalogs) {
   auto fail = [](const std::string& field, const std::string& why) { throw ConfigError(field + ": " + why); };
+  check_levers(params.levers, "levers");
   if (params.players < 1 || params.players > MAX_PLAYERS) fail("players", "must be 1 to 5, got " + std::to_string(params.players));
   if (level.piles < 1 || level.piles > MAX_PILES) fail("piles", "must be 1 to 3, got " + std::to_string(level.piles));
   if (level.ghosts < 0 || level.ghosts > 250) fail("ghosts", "must be 0 to 250, got " + std::to_string(level.ghosts));
@@ -160,10 +202,21 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
   if (catalog.start.empty())
     fail("catalog", catalog.path + " has no [[start]] cell: it is an expansion, played with a base catalog's start tile");
 
+  const Levers& L = params.levers;
+  if (L.abbeys != PiecePool::Off && !lever_catalogs.abbeys.find_special("abbey"))
+    fail("coop_abbeys", "needs the abbey tile: a catalog with a [[special]] entry of kind \"abbey\" (configs/tiles/abbey-mayor.toml), " +
+                            (lever_catalogs.abbeys.path.empty() ? std::string("none was given") : lever_catalogs.abbeys.path + " has none"));
+  if (L.tiles_of_tolls() && lever_catalogs.tolls.tiles.empty())
+    fail("coop_toll_tiles", "needs the Tollkeepers tiles (configs/tiles/tollkeepers-reconstructed.toml), " +
+                                (lever_catalogs.tolls.path.empty() ? std::string("none was given") : lever_catalogs.tolls.path + " has no [[tile]]"));
+  if (L.abbeys == PiecePool::Off) lever_catalogs.abbeys = Catalog{};  // only what the game reads
+  if (!L.tiles_of_tolls()) lever_catalogs.tolls = Catalog{};
+
   Rules r;
   r.catalog = std::move(catalog);
   r.level = std::move(level);
   r.params = params;
+  r.lever_catalogs = std::move(lever_catalogs);
   const Catalog& cat = r.catalog;
   const Level& lv = r.level;
 
@@ -185,7 +238,32 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
     if (tt.features.size() > 8) fail("catalog", "tile " + spec.id + " has more than 8 features");
     r.types.push_back(std::move(tt));
   }
+  r.n_base_types = int(r.types.size());
+  r.common_tiles = r.tiles_in_play;
+  // CT1: the Tollkeepers tiles, named T/<id> so that they never clash with the base catalog's ids.
+  for (const auto& spec : r.lever_catalogs.tolls.tiles) {
+    TileType tt = compile_type(spec, lv);
+    tt.id = "T/" + spec.id;
+    tt.toll_tile = true;
+    tt.in_play = spec.copies;
+    nodes += tt.in_play * int(tt.features.size());
+    if (tt.features.size() > 8) fail("coop_toll_tiles", "tile " + tt.id + " has more than 8 features");
+    if (L.toll_tiles == TollTiles::Replace) r.toll_replace += spec.copies;
+    else r.tiles_in_play += spec.copies;
+    r.types.push_back(std::move(tt));
+  }
+  if (r.toll_replace) {  // enough mist-free tiles, neither castle nor cemetery, to set aside
+    int eligible = 0;
+    for (int t = 0; t < r.n_base_types; ++t)
+      if (!r.types[size_t(t)].misty && r.types[size_t(t)].castle < 0 && r.types[size_t(t)].cemetery < 0) eligible += r.types[size_t(t)].in_play;
+    if (eligible < r.toll_replace)
+      fail("coop_toll_tiles", "replace sets aside " + std::to_string(r.toll_replace) + " mist-free tiles that are neither castle nor cemetery; the level has " +
+                                  std::to_string(eligible));
+  }
   r.n_land_types = int(r.types.size());
+  if (r.types.size() + cat.start.size() + (L.abbeys != PiecePool::Off) > size_t(MAX_TYPES))
+    fail("catalog", "with the levers' tiles, " + std::to_string(r.types.size() + cat.start.size() + 1) + " designs; the engine holds " +
+                        std::to_string(MAX_TYPES));
   for (const auto& spec : cat.start) {
     TileType tt = compile_type(spec, lv);
     tt.in_play = 0;
@@ -195,9 +273,30 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
     r.start_ghosts += spec.ghost_symbols();
     r.types.push_back(std::move(tt));
   }
+  // Meeple colours first: per-colour pieces follow them.
+  const int P = params.players;
+  r.n_colours = P <= 2 ? 4 : P;
+  // CA1: the abbeys, the last type (types from wild_from on match every side).
+  if (L.abbeys != PiecePool::Off) {
+    const TileSpec* spec = r.lever_catalogs.abbeys.find_special("abbey");
+    TileType tt = compile_type(*spec, lv, L.abbey_monk);
+    tt.id = spec->id;
+    r.abbeys = L.abbeys == PiecePool::Team ? L.abbey_team : r.n_colours * spec->copies_per_colour;
+    nodes += r.abbeys * int(tt.features.size());
+    r.abbey_type = int(r.types.size());
+    r.wild_from = uint8_t(r.abbey_type);
+    r.types.push_back(std::move(tt));
+  }
+  r.tolls = L.tolls == PiecePool::Off ? 0 : L.tolls == PiecePool::Team ? L.toll_team : r.n_colours;  // CT1
+  if (L.chips) {  // CM1: x mod 3 = 2 and y mod 3 = 2 within -r .. r+1 of the start tile's first cell
+    for (int y = -L.chip_radius; y <= L.chip_radius + 1; ++y)
+      for (int x = -L.chip_radius; x <= L.chip_radius + 1; ++x)
+        if (((x % 3) + 3) % 3 == 2 && ((y % 3) + 3) % 3 == 2) r.chip_cells.push_back(make_cell(START_X + x, START_Y + y));
+  }
   if (nodes > MAX_NODES) fail("catalog", "needs " + std::to_string(nodes) + " feature nodes, the engine holds " + std::to_string(MAX_NODES));
-  if (r.tiles_in_play + int(cat.start.size()) > MAX_TILES)
-    fail("catalog", std::to_string(r.tiles_in_play) + " tiles in play, the engine holds " + std::to_string(MAX_TILES - int(cat.start.size())));
+  if (r.tiles_in_play + int(cat.start.size()) + r.abbeys > MAX_TILES)
+    fail("catalog", std::to_string(r.tiles_in_play) + " tiles in play" + (r.abbeys ? " and " + std::to_string(r.abbeys) + " abbeys" : "") +
+                        ", the engine holds " + std::to_string(MAX_TILES - int(cat.start.size())));
   if (r.tiles_in_play < lv.piles) fail("piles", "more piles than tiles in play");
   for (int p = 0; p < lv.piles; ++p) r.pile_sizes.push_back(r.tiles_in_play / lv.piles + (p < r.tiles_in_play % lv.piles));
   if (lv.ghosts < r.start_ghosts)
@@ -205,8 +304,6 @@ Rules build_rules(Catalog catalog, Level level, GameParams params) {
                        std::to_string(lv.ghosts));
 
   // Meeples (R1.4, R7.6).
-  const int P = params.players;
-  r.n_colours = P <= 2 ? 4 : P;
   for (auto& pc : r.player_colours) pc.fill(-1);
   for (int c = 0; c < r.n_colours; ++c) {
     int per = P <= 2 ? 3 : 5;
@@ -232,6 +329,11 @@ std::string Rules::describe() const {
      << switch_value(params.switches.joint_scoring) << ", unplaceable " << switch_value(params.switches.unplaceable)
      << ", haunted_adjacency " << switch_value(params.switches.haunted_adjacency) << ", finish_ghosts "
      << switch_value(params.switches.finish_ghosts);
+  if (params.levers.any()) {
+    os << ", levers " << levers_text(params.levers);
+    if (!lever_catalogs.abbeys.path.empty()) os << ", abbey " << lever_catalogs.abbeys.path << " [" << lever_catalogs.abbeys.checksum << "]";
+    if (!lever_catalogs.tolls.path.empty()) os << ", Tollkeepers " << lever_catalogs.tolls.path << " [" << lever_catalogs.tolls.checksum << "]";
+  }
   return os.str();
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "levers.h"
 #include "types.h"
 
 namespace mists {
@@ -64,7 +65,21 @@ struct Level {
 struct GameParams {
   int players = 2;  // 1..5
   Switches switches;
+  Levers levers;    // docs/rules.md section C; all off by default
 };
+
+// The expansion catalogs the levers read: the abbey tile (a [[special]] entry of kind "abbey",
+// configs/tiles/abbey-mayor.toml) for coop_abbeys, the Tollkeepers tiles for coop_tolls with
+// coop_toll_tiles = replace or add. Empty catalogs when no lever needs them.
+struct LeverCatalogs {
+  Catalog abbeys;
+  Catalog tolls;
+};
+
+// The chips of Map-Chips Germany (CM1, M2.1): 30 in all, 18 worth 1 and 12 worth 2.
+constexpr int CHIP_ONES = 18, CHIP_TWOS = 12;
+constexpr int MAX_CHIP_CELLS = 16;  // chip cells with coop_chip_radius = 5
+constexpr int MAX_TOLLS = MAX_TEAM_PIECES;  // tollhouses in one game (per colour: at most 5)
 
 // Play tables of one tile design in one rotation.
 struct Orientation {
@@ -81,8 +96,11 @@ struct Feature {
   int8_t open = 0;      // open connections when placed alone: sides (city, road) or misty slots (mist)
   uint8_t arms = 0;
   uint8_t ghosts = 0;   // mist: ghost symbols
-  bool takes_meeple = false;  // city, clear road, castle (levels 2+)
+  bool takes_meeple = false;  // city, clear road, castle (levels 2+), the abbey's monastery (CA5)
   uint8_t spec_region = 0;    // index into TileSpec::regions
+  uint8_t sights = 0;         // road: sights beside it other than travellers (E4, T3.1)
+  uint8_t travellers = 0;     // road: groups of travellers beside it
+  bool misty_road = false;    // road with a slot under mist
 };
 
 struct TileType {
@@ -93,8 +111,13 @@ struct TileType {
   std::array<bool, 4> rot_ok{};    // rotation r gives a tile unlike every smaller rotation's
   int8_t castle = -1;              // feature index of the castle, or -1
   int8_t cemetery = -1;            // feature index of the cemetery, or -1
+  int8_t monastery = -1;           // feature index of the abbey's monastery (coop_abbey_monk), or -1
   bool misty = false;
-  int in_play = 0;                 // copies in the game
+  bool abbey = false;              // the abbey (CA2): matches and closes every side, never dealt
+  bool toll_tile = false;          // a Tollkeepers tile (CT1)
+  std::vector<uint8_t> junctions;  // per junction (E3): bit mask of its road features
+  uint8_t misty_junctions = 0;     // bit j: junction j has a road under mist (CT2)
+  int in_play = 0;                 // copies in the game (dealt or set aside)
 };
 
 struct Rules {
@@ -107,10 +130,13 @@ struct Rules {
   Catalog catalog;
   Level level;
   GameParams params;
+  LeverCatalogs lever_catalogs;       // the abbey and the Tollkeepers tiles, when a lever reads them
 
-  std::vector<TileType> types;        // land tile designs then start cells
-  int n_land_types = 0;
-  int tiles_in_play = 0;
+  std::vector<TileType> types;        // land tile designs (the catalog's, then the Tollkeepers'), start cells, the abbey
+  int n_land_types = 0;               // land types: dealt from the piles
+  int n_base_types = 0;               // land types of the base catalog: 0 .. n_base_types-1
+  int tiles_in_play = 0;              // tiles dealt into the piles
+  int common_tiles = 0;               // of those, tiles of the base catalog (what every lever setting shares)
   std::vector<int> pile_sizes;        // tiles per pile, in order
   std::vector<int> start_types;       // type index of each start cell
   std::vector<std::pair<int, int>> start_at;
@@ -122,13 +148,26 @@ struct Rules {
   std::array<std::array<int8_t, 4>, MAX_PLAYERS> player_colours{};  // -1 terminated
   int n_meeples = 0;
 
+  // Levers (docs/rules.md C), resolved.
+  int abbey_type = -1;                // type index of the abbey, or -1
+  uint8_t wild_from = NO_TILE;        // placed types >= this match every side: the abbey (and face-down tiles)
+  int abbeys = 0;                     // abbeys in the game (CA1)
+  int tolls = 0;                      // tollhouses in the game (CT1)
+  std::vector<Cell> chip_cells;       // cells that hold a chip at set-up (CM1), in order
+  int toll_replace = 0;               // tiles of the base catalog set aside for the Tollkeepers tiles (CT1 replace)
+
   // Resolved level numbers and switches, for records and reports.
   std::string describe() const;
 };
 
 // Compiles the tables; throws ConfigError for impossible parameters (too few ghosts for the start
-// tile, more piles than tiles, players out of 1..5, a catalog over the engine's capacities, ...).
-// Piles share the tiles equally; a remainder goes to the first piles.
-Rules build_rules(Catalog catalog, Level level, GameParams params);
+// tile, more piles than tiles, players out of 1..5, a catalog over the engine's capacities, a lever
+// without the catalog it reads, ...). Piles share the tiles equally; a remainder goes to the first
+// piles.
+Rules build_rules(Catalog catalog, Level level, GameParams params, LeverCatalogs lever_catalogs = {});
+
+// The piece kinds of a colour (CA8): ordinary meeples, the wagon, the mayor.
+enum class PieceKind : uint8_t { Meeple = 0, Wagon = 1, Mayor = 2 };
+std::string_view piece_name(PieceKind k);  // "meeple", "wagon", "mayor"
 
 }  // namespace mists

@@ -31,12 +31,21 @@ enum class Phase : uint8_t {
   Fewer,          // which mist area of the placed tile gets one ghost fewer (R3.3)
   GhostArea,      // which mist area of a tile next to a new cemetery takes its ghost (R7.2)
   Over,
+  // The levers' phases (docs/rules.md C); never reached with every lever off.
+  Abbey,          // start of a turn: place an abbey instead of drawing, or draw (CA2)
+  ChipDraw,       // chance: the value of the chip just taken (CM2)
+  Chip,           // the chip's points, or forgo them for ghosts (CM2 choice); its colour on level 6 (CM3)
+  Upgrade,        // pay chips worth 4 to upgrade a meeple on the board, or not (CM4)
+  Wagon,          // where a wagon whose feature was scored goes (CA8, A4.2)
 };
 std::string_view phase_name(Phase p);
 
 // Where the turn stands between decisions (the order of R2.3).
 enum class Step : uint8_t {
-  Burial, Ghosts, NeighbourGhosts, CemGhost, MeepleStep, Scoring, Hounds, Haunting, HauntBurial, EndTurn, None
+  Burial, Ghosts, NeighbourGhosts, CemGhost, MeepleStep, Scoring, Hounds, Haunting, HauntBurial, EndTurn, None,
+  Mist,         // the mist check after a chip was taken (CM2: the chip comes first)
+  UpgradeStep,  // after the meeple: a chip upgrade (CM4)
+  Wagons,       // after the scorings: wagons move (CA8)
 };
 
 // A feature region of a placed tile; the features of the board form an incremental union-find.
@@ -69,8 +78,28 @@ enum class MeepleAt : uint8_t { Supply, Board, Buried };
 struct Meeple {
   uint8_t colour = 0;
   MeepleAt at = MeepleAt::Supply;
-  uint16_t node = 0;  // on the board: the node it stands on
+  uint16_t node = 0;  // on the board: the node it stands on (kept after it leaves: a wagon's last tile)
+  PieceKind kind = PieceKind::Meeple;  // CA8: a wagon or a mayor instead of an ordinary meeple
+  bool upgraded = false;               // CM4: a chip lies under it
 };
+
+// A tollhouse (CT1): off the board, or on junction `junction` of placed tile `tile`.
+struct Tollhouse {
+  uint8_t colour = 0;        // its colour (per colour) or the colour that placed it (team)
+  uint8_t tile = NO_TILE;    // placed-tile index, NO_TILE while off the board
+  uint8_t junction = 0;
+  uint8_t face = 1;          // 1 small toll, 2 large toll (T3.1)
+  bool flip = false;         // collected travellers this turn: flips at the end of the turn (CT4)
+};
+
+// A pending scoring (State::pending): a finished feature's root, or a toll (CT3): the tollhouse
+// with the root of the finished road.
+constexpr uint16_t PENDING_TOLL = 0x8000;
+constexpr int PENDING_TOLL_SHIFT = 9;  // roots are below MAX_NODES = 512
+inline bool pending_is_toll(uint16_t p) { return p & PENDING_TOLL; }
+inline uint16_t pending_root(uint16_t p) { return uint16_t(p & (MAX_NODES - 1)); }
+inline int pending_toll(uint16_t p) { return (p & ~PENDING_TOLL) >> PENDING_TOLL_SHIFT; }
+inline uint16_t make_toll_pending(int toll, uint16_t root) { return uint16_t(PENDING_TOLL | toll << PENDING_TOLL_SHIFT | root); }
 
 enum class HoundState : uint8_t { Waiting, Reached, WithMeeple, Scored, Lost };
 
@@ -119,7 +148,7 @@ struct State {
   uint8_t burials;       // cemeteries closed and waiting for a meeple (R5.3)
   bool ghost_due;        // at least 1 ghost went on mist this turn (R5.4)
   uint8_t ghost_ring;    // R7.2: the next ring cell (RING_DX order) around a new cemetery to get its ghost
-  std::array<uint16_t, MAX_PENDING> pending;  // roots of features completed by the placement
+  std::array<uint16_t, MAX_PENDING> pending;  // roots of features completed by the placement, and tolls
   uint8_t n_pending;
 
   Outcome outcome;
@@ -130,8 +159,29 @@ struct State {
   uint16_t ghosts_removed_by_scoring;
   uint16_t ghosts_removed_by_mist;
   uint16_t ghosts_removed_by_hounds;
+
+  // ---- Levers (docs/rules.md C); zero and unused with every lever off ----
+  std::array<uint8_t, COLOUR_NB> abbeys;  // abbeys each colour holds (coop_abbeys = per_colour)
+  uint8_t team_abbeys;    // abbeys anyone may place (team:N)
+  uint8_t abbeys_placed;
+  uint8_t burned;         // tiles burned for abbeys (coop_abbey_cost = burn): gone unseen
+  uint8_t set_aside;      // tiles set aside at set-up for the Tollkeepers tiles (CT1 replace), in view
+  bool abbey_turn;        // the tile placed this turn is an abbey
+  bool tolls_due;         // the turn finished a road: tolls are counted at the scoring step (CT3)
+  std::array<Tollhouse, MAX_TOLLS> tolls;
+  uint8_t tolls_moved;    // bit k: tollhouse k was placed or moved this turn (coop_toll_new = waits)
+  uint16_t chips_left;    // bit i: chip cell i (Rules::chip_cells) still holds its chip (CM1)
+  std::array<uint8_t, 2> chips_seen;   // chips of value 1 and 2 turned up so far
+  std::array<uint8_t, 2> chips_spent;  // chips of value 1 and 2 paid for upgrades (CM4)
+  std::array<std::array<uint8_t, 2>, COLOUR_NB> chips_held;  // chips of value 1, 2 held: the team's in [0]; per colour on level 6 (CM3)
+  uint8_t chip_taken;     // the chip cell being taken this turn, 0xFF when none
+  uint8_t chip_value;     // its value, once turned up
+  Step chip_resume;       // the step the turn goes on with after the chip
+  uint32_t wagons_due;    // bit m: wagon m's feature was scored this turn: it moves or stays home (CA8)
 };
 static_assert(std::is_trivially_copyable_v<State>);
+static_assert(MAX_CHIP_CELLS <= 16, "State::chips_left holds 16 chip cells");
+static_assert(MAX_MEEPLES <= 32, "State::wagons_due holds 32 meeples");
 static_assert(sizeof(State) <= 16 * 1024, "State must stay within 16 KiB");
 
 // A possible draw and its weight (unseen copies: each is equally likely to come next).
@@ -141,18 +191,30 @@ struct ChanceOutcome {
 };
 
 // ---- Set-up and queries ------------------------------------------------------------------------------
-State initial_state(const Rules& rules);  // start tile placed, its ghosts on, phase Draw
+State initial_state(const Rules& rules);  // start tile placed, its ghosts on, phase Draw (or Abbey)
+// Set-up with coop_toll_tiles = replace (CT1): a tile of `type` is set aside in view, so the team
+// knows it will not come. Precondition: unseen.
+void set_aside(const Rules& rules, State& s, int type);
 inline bool is_over(const State& s) { return s.phase == Phase::Over; }
-inline bool is_chance(const State& s) { return s.phase == Phase::Draw; }
+// A chance step: a tile draw, or with coop_chips the value of a chip just taken (mid-turn).
+inline bool is_chance(const State& s) { return s.phase == Phase::Draw || s.phase == Phase::ChipDraw; }
+// The start of a turn: the draw, or with coop_abbeys the choice of an abbey instead (CA2). Search
+// and the agents' look-ahead end "the rest of the turn" here.
+inline bool turn_start(const State& s) { return s.phase == Phase::Draw || s.phase == Phase::Abbey; }
 int draw_segment(const State& s);          // segment the next tile comes from, -1 if the active pile is empty
 int tiles_left(const State& s);            // tiles in the active pile
 int progress(const Rules& rules, const State& s);  // team score, or the lowest colour score (R7.6)
 
 // ---- Chance ---------------------------------------------------------------------------------------
+// The possible outcomes with their weights: at a draw the unseen tile types (weights: copies), at a
+// chip (phase ChipDraw) the values 1 and 2 (weights: chips of that value not yet turned up).
 int chance_outcomes(const Rules& rules, const State& s, ChanceOutcome* out);  // returns count
-// Draws `type` from the active pile and moves to Place, or discards it when it fits nowhere (R2.2).
-// Precondition: is_chance(s) and s.unseen[type] > 0.
+// At a draw: draws `type` from the active pile and moves to Place, or discards it when it fits
+// nowhere (R2.2); precondition s.unseen[type] > 0. At a chip: turns up a chip worth `type` (1 or 2).
 void apply_draw(const Rules& rules, State& s, int type);
+// Does applying `a` take the top tile of the active pile unseen (a face-down tile, R7.3, or a tile
+// burned for an abbey, CA1)? Game drivers advance their deal for it.
+bool takes_hidden_tile(const Rules& rules, const State& s, Action a);
 
 // ---- Decisions ----------------------------------------------------------------------------------------
 // Writes the legal options (unique) into out[0..MAX_ACTIONS) and returns their count: at least 1
@@ -168,8 +230,9 @@ bool can_place(const Rules& rules, const State& s, int type);
 std::string action_text(const Rules& rules, const State& s, Action a);
 
 // ---- Consistency ------------------------------------------------------------------------------------
-// Rebuilds features, mist banks, ghosts, meeples, tiles and bitboards from the placed tiles and
-// compares with the incremental state. Returns an empty string when consistent, else what differs.
+// Rebuilds features, mist banks, ghosts, meeples, tiles and bitboards (and the levers' pieces:
+// abbeys, tollhouses, chips, wagons and mayors) from the placed tiles and compares with the
+// incremental state. Returns an empty string when consistent, else what differs.
 std::string check(const Rules& rules, const State& s);
 
 // Union-find root of a node (no path compression: State stays const here).

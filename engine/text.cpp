@@ -39,11 +39,29 @@ std::array<int, 4> extent(const State& s) {
 // "city0", "road1", "castle": the feature's kind and its index among that kind on the tile.
 std::string feature_name(const TileType& tt, int fi) {
   const RegionKind k = tt.features[size_t(fi)].kind;
-  if (k == RegionKind::Castle || k == RegionKind::Cemetery) return std::string(kind_name(k));
+  if (k == RegionKind::Castle || k == RegionKind::Cemetery || k == RegionKind::Monastery) return std::string(kind_name(k));
   int index = 0;
   for (int i = 0; i < fi; ++i) index += tt.features[size_t(i)].kind == k;
   return std::string(kind_name(k)) + std::to_string(index);
 }
+
+// Where meeple m stands, as records name it: its tile ("2 -1"), and the feature as well when another
+// piece stands on the same tile (a wagon moved there, CA8): "2 -1 road0".
+std::string meeple_place(const Rules& R, const State& s, int m) {
+  const int tile = s.nodes[s.meeples[size_t(m)].node].tile;
+  std::string out = tile_xy(s, tile);
+  for (int k = 0; k < R.n_meeples; ++k)
+    if (k != m && s.meeples[size_t(k)].at == MeepleAt::Board && s.nodes[s.meeples[size_t(k)].node].tile == tile) {
+      const Node& n = s.nodes[s.meeples[size_t(m)].node];
+      return out + " " + feature_name(R.types[s.tiles[n.tile].type], n.feature);
+    }
+  return out;
+}
+
+// A tollhouse's place: "2 -1 j0" (tile, junction).
+std::string junction_place(const State& s, int tile, int junction) { return tile_xy(s, tile) + " j" + std::to_string(junction); }
+
+constexpr const char* PAY_TEXT[] = {"1+1+1+1", "1+1+2", "2+2"};
 
 }  // namespace
 
@@ -55,7 +73,9 @@ std::string action_text(const Rules& R, const State& s, Action a) {
       break;
     case ActionKind::Meeple:
       if (a.a() == NO_REGION) os << "meeple none";
-      else os << "meeple " << feature_name(R.types[s.tiles[s.last].type], int(a.a())) << ' ' << COLOUR_NAMES[a.b()];
+      else
+        os << piece_name(PieceKind(a.c())) << ' ' << feature_name(R.types[s.tiles[s.last].type], int(a.a())) << ' '
+           << COLOUR_NAMES[a.b()];
       break;
     case ActionKind::Score:
       os << "score " << a.a();
@@ -63,13 +83,13 @@ std::string action_text(const Rules& R, const State& s, Action a) {
       else os << " ghosts " << tile_xy(s, int(a.b()));
       break;
     case ActionKind::Bury:
-      os << "bury " << tile_xy(s, s.nodes[s.meeples[a.a()].node].tile);
+      os << "bury " << meeple_place(R, s, int(a.a()));
       break;
     case ActionKind::CemeteryGhost:
       os << "cemetery " << tile_xy(s, int(a.a()));
       break;
     case ActionKind::Hound:
-      os << "hound " << tile_xy(s, s.nodes[s.meeples[a.a()].node].tile);
+      os << "hound " << meeple_place(R, s, int(a.a()));
       if (a.b() != NO_TILE) os << ' ' << tile_xy(s, int(a.b()));
       if (a.c() != NO_TILE) os << ' ' << tile_xy(s, int(a.c()));
       break;
@@ -82,8 +102,45 @@ std::string action_text(const Rules& R, const State& s, Action a) {
     case ActionKind::GhostArea:
       os << "ghost-area " << tile_xy(s, int(a.a())) << ' ' << feature_name(R.types[s.tiles[a.a()].type], int(a.b()));
       break;
+    case ActionKind::Abbey:
+      if (a.a() == NO_REGION) os << "abbey none";
+      else {
+        os << "abbey " << rel_x(cell_x(Cell(a.a()))) << ' ' << rel_y(cell_y(Cell(a.a())));
+        if (a.b() != 0xFF) os << ' ' << COLOUR_NAMES[a.b()];
+      }
+      break;
+    case ActionKind::Toll: {
+      os << "toll " << junction_place(s, int(a.a() >> 4), int(a.a() & 15));
+      if (a.c()) {
+        const Tollhouse& th = s.tolls[a.c() - 1];
+        os << " from " << junction_place(s, th.tile, th.junction);
+      } else {
+        os << ' ' << COLOUR_NAMES[a.b()];
+      }
+      break;
+    }
+    case ActionKind::Chip:
+      os << "chip " << (a.a() == NO_TILE ? std::string("points") : "ghosts " + tile_xy(s, int(a.a())));
+      if (R.level.per_colour_scores) os << ' ' << COLOUR_NAMES[a.b()];
+      break;
+    case ActionKind::Upgrade:
+      if (a.a() == NO_REGION) os << "upgrade none";
+      else os << "upgrade " << meeple_place(R, s, int(a.a())) << ' ' << PAY_TEXT[a.b()];
+      break;
+    case ActionKind::Wagon:
+      if (a.a() == NO_REGION) os << "wagon-home";
+      else {
+        const Node& n = s.nodes[a.a()];
+        os << "wagon-to " << tile_xy(s, n.tile) << ' ' << feature_name(R.types[s.tiles[n.tile].type], n.feature);
+      }
+      break;
   }
   return os.str();
+}
+
+std::string chance_text(const Rules& R, const State& s, int outcome) {
+  if (s.phase == Phase::ChipDraw) return "chip " + std::to_string(outcome);
+  return "draw " + R.types[size_t(outcome)].id;
 }
 
 bool parse_action(const Rules& R, const State& s, const std::string& text, Action& out) {
@@ -185,19 +242,26 @@ std::string render_board(const Rules& R, const State& s) {
       for (int x = x0; x <= x1; ++x) {
         const int i = s.cell[make_cell(x, y)] - 1;
         char c[3] = {' ', ' ', ' '};
-        if (i >= 0 && s.tiles[i].face_down()) {
+        if (i < 0) {
+          // A chip still face down on its cell (CM1).
+          for (size_t k = 0; k < R.chip_cells.size(); ++k)
+            if (r == 1 && R.chip_cells[k] == make_cell(x, y) && (s.chips_left >> k & 1)) c[1] = '$';
+        } else if (s.tiles[i].face_down()) {
           c[0] = c[1] = c[2] = '#';
-        } else if (i >= 0) {
+        } else {
           const PlacedTile& t = s.tiles[i];
           const TileType& tt = R.types[t.type];
           if (r == 0) {
             c[0] = t.ghosts ? (t.ghosts > 9 ? '*' : char('0' + t.ghosts)) : ' ';
-            c[1] = side_char(t, North);
+            c[1] = tt.abbey ? '*' : side_char(t, North);
+            for (int k = 0; k < R.tolls; ++k)  // a tollhouse on one of its junctions (CT2): its face
+              if (s.tolls[k].tile == i) c[2] = char('0' + s.tolls[k].face);
           } else if (r == 1) {
-            c[0] = side_char(t, West);
-            c[2] = side_char(t, East);
+            c[0] = tt.abbey ? '*' : side_char(t, West);
+            c[2] = tt.abbey ? '*' : side_char(t, East);
             char centre = '.';
-            if (tt.castle >= 0) centre = 'K';
+            if (tt.abbey) centre = 'A';
+            else if (tt.castle >= 0) centre = 'K';
             else if (tt.cemetery >= 0) centre = '+';
             else if (tt.spec->has(RegionKind::Monastery)) centre = 'M';
             for (int m = 0; m < R.n_meeples; ++m)
@@ -205,7 +269,7 @@ std::string render_board(const Rules& R, const State& s) {
                 centre = COLOUR_NAMES[s.meeples[m].colour][0];
             c[1] = centre;
           } else {
-            c[1] = side_char(t, South);
+            c[1] = tt.abbey ? '*' : side_char(t, South);
           }
         }
         line.append(c, 3);
@@ -783,6 +847,28 @@ double draw_legend(std::ostream& os, const std::vector<LegendRow>& rows, Pt at) 
   return y;
 }
 
+// The levers' pieces (docs/rules.md C): a tollhouse as a small house with its face on the tile of
+// its junction, a chip still face down as a gold disc on its empty cell.
+void draw_lever_pieces(std::ostream& os, const Rules& R, const State& s, const std::array<int, 4>& e, Pt board) {
+  for (int k = 0; k < R.tolls; ++k) {
+    const Tollhouse& th = s.tolls[size_t(k)];
+    if (th.tile == NO_TILE) continue;
+    const PlacedTile& t = s.tiles[th.tile];
+    const double x = board.x + (t.x - e[0] + 0.5) * CELL, y = board.y + (t.y - e[2] + 0.5) * CELL;
+    os << "<g><title>" << COLOUR_NAMES[th.colour] << " tollhouse, face " << int(th.face) << "</title><rect x=\"" << num(x - 9)
+       << "\" y=\"" << num(y - 9) << "\" width=\"18\" height=\"18\" fill=\"" << MEEPLE_FILL[th.colour]
+       << "\" stroke=\"#212121\"/><text class=\"count\" style=\"fill:#fff\" x=\"" << num(x) << "\" y=\"" << num(y + COUNT_DROP)
+       << "\">" << int(th.face) << "</text></g>\n";
+  }
+  for (size_t k = 0; k < R.chip_cells.size(); ++k) {
+    if (!(s.chips_left >> k & 1)) continue;
+    const int cx = cell_x(R.chip_cells[k]), cy = cell_y(R.chip_cells[k]);
+    if (cx < e[0] || cx > e[1] || cy < e[2] || cy > e[3]) continue;
+    os << "<circle cx=\"" << num(board.x + (cx - e[0] + 0.5) * CELL) << "\" cy=\"" << num(board.y + (cy - e[2] + 0.5) * CELL)
+       << "\" r=\"9\" fill=\"#f2c94c\" stroke=\"#8a6d1a\"><title>a chip, face down</title></circle>\n";
+  }
+}
+
 std::string svg_title(const Rules& R) {
   std::string t = "Mists over Carcassonne: level " + std::to_string(R.level.number);
   if (!R.level.name.empty()) t += " (" + R.level.name + ")";
@@ -841,6 +927,7 @@ std::string render_svg(const Rules& R, const State& s) {
   draw_axes(os, e, board);
   for (int i = 0; i < s.n_tiles; ++i)
     draw_tile(os, R, s, i, {board.x + (s.tiles[size_t(i)].x - e[0]) * CELL, board.y + (s.tiles[size_t(i)].y - e[2]) * CELL});
+  draw_lever_pieces(os, R, s, e, board);
   os << legend.str();
   for (size_t k = 0; k < lines.size(); ++k)
     os << "<text class=\"status\" x=\"" << num(MARGIN) << "\" y=\"" << num(status_y + double(k) * STATUS_LINE)
@@ -866,6 +953,27 @@ std::string render_status(const Rules& R, const State& s) {
   if (R.level.hound1) {
     static constexpr const char* HS[] = {"waiting", "reached", "placed", "scored", "lost"};
     os << "  hounds " << HS[int(s.hound[0])] << '/' << HS[int(s.hound[1])];
+  }
+  const Levers& L = R.params.levers;
+  if (L.abbeys != PiecePool::Off) {
+    int held = s.team_abbeys;
+    for (int c = 0; c < COLOUR_NB; ++c) held += s.abbeys[c];
+    os << "  abbeys " << held << " in hand, " << int(s.abbeys_placed) << " placed";
+    if (s.burned) os << ", " << int(s.burned) << " tiles burned";
+  }
+  if (R.tolls) {
+    os << "  tollhouses";
+    for (int k = 0; k < R.tolls; ++k) {
+      const Tollhouse& th = s.tolls[k];
+      os << ' ' << COLOUR_NAMES[th.colour] << '=';
+      if (th.tile == NO_TILE) os << "hand";
+      else os << rel_x(s.tiles[th.tile].x) << ',' << rel_y(s.tiles[th.tile].y) << 'j' << int(th.junction) << '/' << int(th.face);
+    }
+  }
+  if (L.chips) {
+    int ones = 0, twos = 0;
+    for (int c = 0; c < COLOUR_NB; ++c) ones += s.chips_held[c][0], twos += s.chips_held[c][1];
+    os << "  chips " << ones << "x1 " << twos << "x2 in hand, " << __builtin_popcount(s.chips_left) << " on the board";
   }
   if (s.outcome == Outcome::Won) os << "  WON";
   if (s.outcome == Outcome::Lost) os << "  LOST (" << loss_cause_name(s.cause) << ")";

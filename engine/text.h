@@ -15,8 +15,10 @@ std::string xml_escape(const std::string& text);
 std::string render_tile(const TileSpec& spec);
 
 // The board: each cell 3 x 3 characters. Middle of each side: the side's terrain (C city, R road,
-// F field; lower case under mist). Centre: K castle, + cemetery, M monastery, # face-down tile, or
-// the initial of a meeple's colour on the tile. Top-left corner: ghosts on the tile (1-9, * more).
+// F field; lower case under mist; * an abbey's side, which matches anything). Centre: K castle,
+// + cemetery, M monastery, A abbey, # face-down tile, or the initial of a meeple's colour on the
+// tile. Top-left corner: ghosts on the tile (1-9, * more); top-right: the face (1 or 2) of a
+// tollhouse on the tile's junction. An empty cell shows $ while its chip lies there (CM1).
 std::string render_board(const Rules& rules, const State& s);
 
 // The board as a self-contained SVG picture (docs/records.md, "The SVG board"): a title, the tiles
@@ -33,6 +35,10 @@ std::string render_status(const Rules& rules, const State& s);
 // Coordinates relative to the start tile's first cell, as records write them.
 inline int rel_x(int x) { return x - START_X; }
 inline int rel_y(int y) { return y - START_Y; }
+
+// Canonical text of chance outcome `outcome` at chance step s, as records write it: "draw 14a" at a
+// draw, "chip 2" when a chip turns up (CM2).
+std::string chance_text(const Rules& rules, const State& s, int outcome);
 
 // The legal action whose action_text equals `text`; false when none does.
 bool parse_action(const Rules& rules, const State& s, const std::string& text, Action& out);

@@ -76,7 +76,8 @@ constexpr int MAX_MEEPLES = 30;      // 6 colours x 5
 constexpr int MAX_PILES = 3;
 constexpr int MAX_PLAYERS = 5;
 constexpr int MAX_REGIONS = 32;     // regions of one tile design in a catalog (fields included)
-constexpr int MAX_PENDING = 16;      // features completed by one placement: <= 8 on the tile + 8 castles around
+constexpr int MAX_PENDING = 32;      // scorings of one placement: <= 8 features on the tile + 8 castles (and the
+                                     // abbey's monastery) around, and with tollhouses (CT3) up to 2 tolls a road
 constexpr int MAX_ACTIONS = 4096;    // legal options at one decision point, at most
 constexpr uint8_t NO_TILE = 0xFF;
 
@@ -91,11 +92,13 @@ static_assert(MAX_TILES <= 128, "TileSet holds 128 tile indices");
 // ---- Actions -----------------------------------------------------------------------------------------
 // A team decision packed in 32 bits:
 //   bits  0..3   kind (ActionKind)
-//   bits  4..15  a: a cell (Place, Haunt), a meeple (Bury, Hound), a region (Meeple, Fewer),
-//                   a pending scoring (Score), a tile (CemeteryGhost, GhostArea)
-//   bits 16..23  b: rotation (Place), colour (Meeple), tile or NO_TILE (Score, Hound),
-//                   a region of tile a (GhostArea)
-//   bits 24..31  c: second tile or NO_TILE (Hound)
+//   bits  4..15  a: a cell (Place, Haunt, Abbey), a meeple (Bury, Hound, Upgrade), a region (Meeple,
+//                   Fewer), a pending scoring (Score), a tile (CemeteryGhost, GhostArea, Chip), a
+//                   node (Wagon), tile << 4 | junction (Toll)
+//   bits 16..23  b: rotation (Place), colour (Meeple, Abbey, Toll, Chip), tile or NO_TILE (Score,
+//                   Hound), a region of tile a (GhostArea), the chips paid (Upgrade)
+//   bits 24..31  c: second tile or NO_TILE (Hound), the piece kind (Meeple), 1 + the tollhouse
+//                   moved or 0 for a new one (Toll)
 enum class ActionKind : uint8_t {
   Place,          // a = cell, b = rotation
   Meeple,         // a = region index on the placed tile or 0xFFF for none, b = colour
@@ -106,8 +109,16 @@ enum class ActionKind : uint8_t {
   Haunt,          // a = cell for the face-down tile
   Fewer,          // a = mist region of the placed tile that gets one ghost fewer (R3.3)
   GhostArea,      // a = misty tile next to a new cemetery, b = its mist region that takes the ghost (R7.2)
+  // The levers (docs/rules.md C):
+  Abbey,          // a = cell or NO_REGION (draw instead), b = colour of the abbey or 0xFF (team) (CA2)
+  Toll,           // a = tile << 4 | junction, b = colour (new), c = 1 + tollhouse moved or 0 (CT2)
+  Chip,           // a = tile to clear or NO_TILE (the points), b = colour that takes the chip (CM2, CM3)
+  Upgrade,        // a = meeple or NO_REGION (none), b = the payment (UpgradePay) (CM4)
+  Wagon,          // a = target node or NO_REGION (home), b = the wagon (CA8)
 };
 constexpr uint16_t NO_REGION = 0xFFF;
+// Chips paid for an upgrade (CM4): worth exactly 4.
+enum class UpgradePay : uint8_t { Ones4 = 0, Ones2Two = 1, Twos2 = 2 };
 
 struct Action {
   uint32_t bits = 0;

@@ -68,10 +68,11 @@ def main(folder: Path) -> int:
     if not (folder / "traces.csv").exists():
         return 0
     games, meta = read(folder)
-    groups = defaultdict(list)  # (players, agent) -> cells, in file order
+    groups = defaultdict(list)  # (players, agent and lever setting) -> cells, in file order
     for cell in games:
         m = meta[cell]
-        groups[(m["players"], m["agent"])].append(cell)
+        levers = m.get("levers", "none")  # co-op levers (docs/rules.md C), in studies that set them
+        groups[(m["players"], m["agent"] if levers == "none" else f"{m['agent']} with {levers}")].append(cell)
     fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False, constrained_layout=True)
     for row, ((players, agent), cells) in enumerate(groups.items()):
         ax_s, ax_g = axes[row]

@@ -39,7 +39,8 @@ class GreedyAgent {
 
 // A policy that looks to the end of the turn: each option is followed by the rest of the turn
 // played greedily (meeple, scorings, burial, hounds, the face-down tile) and judged by the
-// heuristic at the next draw, so a placement is chosen together with what it lets the team do.
+// heuristic at the start of the next turn, so a placement is chosen together with what it lets
+// the team do. A chip turned up during the turn (CM2) is averaged over its two values.
 // The heuristic makes it keep meeples for likely features, finish mist, trade points for ghost
 // removal when the supply runs low, close cemeteries and chase the pile target; docs/solver.md.
 class ExpertAgent {
@@ -55,17 +56,21 @@ class ExpertAgent {
   GreedyAgent inner_;
 };
 
-// The deal of game `game` in a run seeded `run_seed`: the tiles in play shuffled by the game's
-// deal stream and cut into piles.
+// The deal of game `game` in a run seeded `run_seed`: the base catalog's tiles in play shuffled by
+// the game's deal stream (the same shuffle for every lever setting), then the levers' set-up from
+// streams of their own: the Tollkeepers tiles (CT1: replace puts them in the places of randomly
+// chosen plain tiles, which are set aside; add inserts them at random places, keeping the order of
+// the others) and the chips on the chip cells (CM1); cut into piles.
 Deal seeded_deal(const Rules& rules, uint64_t run_seed, uint64_t game);
 
-// The next tile each segment would give, read from the true deal (for the clairvoyant bound):
-// draws always take the top of a segment, so a segment's cursor is its dealt size minus its size.
+// The outcome of the chance step `s` waits for, read from the true deal (for the clairvoyant
+// bound): the tile on top of the active pile, or the value of the chip being taken (deal_outcome).
 int true_next_tile(const Rules& rules, const Deal& deal, const State& s);
 
 // A deal that agrees with everything the team knows in `s`: the tiles still to come in each pile
-// are drawn at random from the unseen tiles (face-down ones included, R7.3); places already drawn
-// hold tile 0 (never read). A determinization for perfect-information search of a fair agent.
+// are drawn at random from the unseen tiles (face-down and burned ones included, R7.3, CA1), the
+// chips still face down (and the one being taken) from the chips not yet turned up; places already
+// drawn hold tile 0 (never read). A determinization for perfect-information search of a fair agent.
 Deal sample_deal(const Rules& rules, const State& s, Rng& rng);
 
 }  // namespace mists

@@ -64,14 +64,17 @@ uint64_t position_key(const Rules& R, const State& s) {
   std::array<uint64_t, COLOUR_NB> colour{};
   for (int m = 0; m < R.n_meeples; ++m) {
     const Meeple& mp = s.meeples[size_t(m)];
-    colour[mp.colour] += key_of(3, uint64_t(mp.at), mp.at == MeepleAt::Board ? mp.node : 0);
+    // A wagon, a mayor and an upgrade are part of the piece (CA8, CM4); 0 for ordinary meeples.
+    const uint64_t piece = uint64_t(mp.at) | uint64_t(mp.kind) << 8 | uint64_t(mp.upgraded) << 16;
+    colour[mp.colour] += key_of(3, piece, mp.at == MeepleAt::Board ? mp.node : 0);
   }
   if (R.level.per_colour_scores)
     for (int c = 0; c < R.n_colours; ++c) colour[size_t(c)] ^= key_of(4, uint16_t(s.colour_score[size_t(c)]));
   // 4. Colours grouped by player. Every rule treats the colours of one player alike (R1.5, R4.2,
   //    R7.6) except burial from the supply (R5.3), which takes the player's first colour first; so
   //    where no cemetery can close, a player's colours are sorted (a canonical form under swapping them).
-  const bool fold = R.level.cemetery_close == 0;
+  // The levers give colours pieces of their own (abbeys, tollhouses, chips on level 6): no folding then.
+  const bool fold = R.level.cemetery_close == 0 && !R.params.levers.any();
   for (int p = 0; p < R.params.players; ++p) {
     std::array<uint64_t, 4> h{};
     int n = 0;
@@ -102,6 +105,21 @@ uint64_t position_key(const Rules& R, const State& s) {
     uint64_t p = s.n_pending;
     for (int i = 0; i < s.n_pending; ++i) p = splitmix64(p ^ s.pending[size_t(i)]);  // roots: the lowest member, canonical
     k ^= key_of(12, p);
+  }
+  if (R.params.levers.any()) {  // 6. The levers' pieces (docs/rules.md C)
+    uint64_t a = s.team_abbeys;
+    for (int c = 0; c < COLOUR_NB; ++c) a = a << 4 | s.abbeys[size_t(c)];
+    k ^= key_of(13, a, s.burned,
+                uint64_t(s.abbey_turn) | uint64_t(s.tolls_due) << 1 | uint64_t(s.tolls_moved) << 2 | uint64_t(s.wagons_due) << 10);
+    for (int t = 0; t < R.tolls; ++t) {
+      const Tollhouse& th = s.tolls[size_t(t)];
+      k ^= key_of(14, uint64_t(t), uint64_t(th.tile) | uint64_t(th.junction) << 8 | uint64_t(th.colour) << 16,
+                  uint64_t(th.face) | uint64_t(th.flip) << 8);
+    }
+    uint64_t chips = s.chips_left;
+    for (int c = 0; c < COLOUR_NB; ++c) chips = chips << 8 | uint64_t(s.chips_held[size_t(c)][0]) << 4 | s.chips_held[size_t(c)][1];
+    k ^= key_of(15, chips, uint64_t(s.chips_seen[0]) | uint64_t(s.chips_seen[1]) << 8 | uint64_t(s.chip_taken) << 16,
+                uint64_t(s.chip_value) | uint64_t(s.chip_resume) << 8);
   }
   return k;
 }
@@ -159,6 +177,9 @@ uint64_t position_key(const Rules& R, const State& s) {
 PointsBound points_bound(const Rules& R, const Deal& deal, const State& s) {
   PointsBound b;
   if (is_over(s)) return b;
+  // The levers add points and turns the argument below does not count (chips, tolls, a monk,
+  // doubled shares, free abbey turns): no claim is made with any lever on.
+  if (R.params.levers.any()) return b;
   for (HoundState h : s.hound)
     if (h == HoundState::Reached) return b;
   b.applies = true;
@@ -313,12 +334,12 @@ std::vector<std::string> line_steps(const Rules& R, const Deal& deal, const std:
                                     State* final_state) {
   std::vector<std::string> out;
   std::vector<Action> buf(MAX_ACTIONS);
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   size_t next = 0;
   while (!is_over(s)) {
     if (is_chance(s)) {
       const int t = true_next_tile(R, deal, s);
-      out.push_back("draw " + R.types[size_t(t)].id);
+      out.push_back(chance_text(R, s, t));
       apply_draw(R, s, t);
       continue;
     }
@@ -346,7 +367,7 @@ GameSummary replay_line(const Rules& R, const Deal& deal, const std::vector<std:
   };
   auto choose = [&](const State& s, const Action* options, int n) {
     // Draws are the deal's (play_game deals them): the line's draw steps must name the same tiles.
-    while (i < line.size() && line[i].rfind("draw ", 0) == 0) ++i;
+    while (i < line.size() && (line[i].rfind("draw ", 0) == 0 || line[i].rfind("chip ", 0) == 0)) ++i;
     if (i == line.size()) throw fail("the line ends before the game does");
     Action a;
     if (!parse_action(R, s, line[i], a)) throw fail("'" + line[i] + "' is not an action here");
@@ -523,11 +544,12 @@ void DealSolver::note(const State& s) {
 
 // Plays draws (from the deal) and decisions with one option; stops at a decision with two or more
 // options (returns their count, options in buf), at the end of the game, or with `stop_at_draw` at
-// the next draw (returns 0).
+// the start of the next turn (the draw, or the choice of an abbey, CA2; returns 0). A chip turned up
+// mid-turn (CM2) comes from the deal.
 int DealSolver::settle(State& s, Action* buf, bool stop_at_draw) {
   while (!is_over(s)) {
+    if (stop_at_draw && turn_start(s)) return 0;
     if (is_chance(s)) {
-      if (stop_at_draw) return 0;
       apply_draw(R_, s, true_next_tile(R_, deal_, s));
       ++nodes_;
       continue;
@@ -598,7 +620,7 @@ Status DealSolver::beam_pass(int width, double noise, uint64_t pass_seed) {
   trail_actions_.clear();
   truncated_ = false;
   std::vector<Entry> layer(1), next;
-  layer[0].s = initial_state(R_);
+  layer[0].s = initial_state(R_, deal_);
   layer[0].trail = 0;
   layer[0].n = settle(layer[0].s, b0, false);
   note(layer[0].s);
@@ -711,7 +733,7 @@ void DealSolver::push_frame(const State& s, uint64_t key, int n) {
 Status DealSolver::prover_run(long long node_limit) {
   if (!prover_started_) {
     prover_started_ = true;
-    State s = initial_state(R_);
+    State s = initial_state(R_, deal_);
     const int n = settle(s, buf_.data() + BUF_POSITION, false);
     note(s);
     if (is_over(s)) return s.outcome == Outcome::Won ? finish_won({}, "prover") : Status::Lost;

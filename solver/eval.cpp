@@ -6,6 +6,65 @@
 
 namespace mists {
 
+namespace {
+
+// A toll's points as the engine will count them (T3.1, CT6): the sights of the road's regions, or
+// its misty tiles; times the face.
+int toll_points(const Rules& R, const State& s, int face, uint16_t root) {
+  int v = 0;
+  TileSet misty;
+  uint16_t n = root;
+  do {
+    const PlacedTile& t = s.tiles[s.nodes[n].tile];
+    const Feature& ft = R.types[t.type].features[s.nodes[n].feature];
+    if (R.params.levers.toll_basis == TollBasis::Sights) v += ft.sights + 3 * ft.travellers;
+    else if (R.types[t.type].misty) misty.add(s.nodes[n].tile);
+    n = s.nodes[n].next;
+  } while (n != root);
+  return face * (R.params.levers.toll_basis == TollBasis::Sights ? v : misty.count());
+}
+
+// The levers' terms of Features (docs/solver.md, "The levers").
+void lever_features(const Rules& R, const State& s, const std::array<uint16_t, MAX_NODES>& root, Features& f) {
+  const Levers& L = R.params.levers;
+  f.abbeys_held = s.team_abbeys;
+  for (int c = 0; c < COLOUR_NB; ++c) f.abbeys_held += s.abbeys[size_t(c)];
+  if (L.abbey_cost == AbbeyCost::Free) f.free_turns = f.abbeys_held;
+  for (int k = 0; k < R.tolls; ++k) {
+    const Tollhouse& th = s.tolls[size_t(k)];
+    if (th.tile == NO_TILE) {
+      ++f.tolls_held;
+      continue;
+    }
+    const PlacedTile& t = s.tiles[th.tile];
+    const uint8_t mask = R.types[t.type].junctions[th.junction];
+    uint16_t seen[8];
+    int n_seen = 0;
+    for (int fi = 0; fi < 8; ++fi) {
+      if (!(mask >> fi & 1)) continue;
+      const uint16_t r = root[size_t(t.node + fi)];
+      if (std::find(seen, seen + n_seen, r) != seen + n_seen) continue;  // both ends at this junction: paid once
+      seen[n_seen++] = r;
+      const Node& rn = s.nodes[r];
+      if (rn.flags & Node::DEAD) continue;  // haunted roads never pay (CT7)
+      const int v = toll_points(R, s, th.face, r);
+      if (rn.flags & Node::DONE) continue;  // finished earlier: paid, or in the pending list below
+      f.toll_value += v / (1.0 + rn.open / 2.0);
+    }
+  }
+  for (int i = 0; i < s.n_pending; ++i)  // tolls waiting in this turn's scorings
+    if (pending_is_toll(s.pending[i]))
+      f.pending_points += toll_points(R, s, s.tolls[size_t(pending_toll(s.pending[i]))].face, pending_root(s.pending[i]));
+  for (int c = 0; c < COLOUR_NB; ++c) f.chip_points_held += s.chips_held[size_t(c)][0] + 2 * s.chips_held[size_t(c)][1];
+  if (s.phase == Phase::Chip) f.chip_to_come = s.chip_value;
+  else if (s.phase == Phase::ChipDraw) {
+    const int ones = CHIP_ONES - s.chips_seen[0], twos = CHIP_TWOS - s.chips_seen[1];
+    f.chip_to_come = ones + twos > 0 ? double(ones + 2 * twos) / (ones + twos) : 0;
+  }
+}
+
+}  // namespace
+
 Features features(const Rules& R, const State& s) {
   Features f;
   f.won = s.outcome == Outcome::Won;
@@ -43,7 +102,44 @@ Features features(const Rules& R, const State& s) {
       for (uint8_t c : count[k]) sharers[feature[k]] = uint8_t(sharers[feature[k]] + (c == most));
     }
   }
-  auto shares = [&](uint16_t r) { return R.level.per_colour_scores ? std::max<int>(1, sharers[r]) : 1; };
+  // With mayors or upgrades (CA8, CM5) the shares follow strength on every level: a tie of two
+  // colours pays the team twice, a doubled share counts twice.
+  const Levers& L = R.params.levers;
+  const bool strengths = L.mayor || L.chips;
+  if (strengths) {
+    std::array<std::array<int, COLOUR_NB>, MAX_MEEPLES> strength{};
+    std::array<unsigned, MAX_MEEPLES> twice{};
+    std::array<uint16_t, MAX_MEEPLES> feature{};
+    int n_features = 0;
+    for (int m = 0; m < R.n_meeples; ++m) {
+      const Meeple& mp = s.meeples[m];
+      if (mp.at != MeepleAt::Board) continue;
+      const uint16_t r = root[mp.node];
+      int k = 0;
+      while (k < n_features && feature[k] != r) ++k;
+      if (k == n_features) feature[n_features++] = r;
+      int st = 1;
+      if (mp.kind == PieceKind::Mayor) {  // the city's coats of arms (A3.2)
+        st = 0;
+        for (int n = 0; n < s.n_nodes; ++n)
+          if (root[n] == r) st += R.types[s.tiles[s.nodes[n].tile].type].features[s.nodes[n].feature].arms;
+      }
+      if (mp.upgraded && L.upgrade_effect == UpgradeEffect::MajorityOnly) st *= 2;
+      if (mp.upgraded && L.upgrade_effect == UpgradeEffect::DoubleShare) twice[k] |= 1u << mp.colour;
+      strength[k][mp.colour] += st;
+    }
+    for (int k = 0; k < n_features; ++k) {
+      const int most = *std::max_element(strength[k].begin(), strength[k].end());
+      int n = 0;
+      for (int c = 0; c < COLOUR_NB; ++c) {
+        const bool scores = R.params.switches.joint_scoring == JointScoring::AllColours ? strength[k][c] > 0 || (twice[k] >> c & 1)
+                                                                                        : strength[k][c] == most && most > 0;
+        if (scores) n += (twice[k] >> c & 1) ? 2 : 1;
+      }
+      sharers[feature[k]] = uint8_t(n);
+    }
+  }
+  auto shares = [&](uint16_t r) { return strengths ? int(sharers[r]) : R.level.per_colour_scores ? std::max<int>(1, sharers[r]) : 1; };
   for (int n = 0; n < s.n_nodes; ++n) {
     if (root[n] != n) continue;
     const Node& r = s.nodes[n];
@@ -58,15 +154,20 @@ Features features(const Rules& R, const State& s) {
     } else if (r.kind == RegionKind::Cemetery) {
       if (R.level.cemetery_ghosts && !(r.flags & Node::DONE)) f.cemetery_recoverable += r.ghosts / (1.0 + r.open);
     } else if (r.meeples && !(r.flags & (Node::DONE | Node::DEAD))) {
+      if (r.kind == RegionKind::Monastery) {  // the abbey's monk (CA5): 9 once its 8 neighbours are filled
+        f.meeple_value += 9.0 * shares(uint16_t(n)) / (1.0 + r.open / 2.0);
+        continue;
+      }
       const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
       f.meeple_value += per_tile * members[n] * shares(uint16_t(n)) / (1.0 + r.open / 2.0);
     }
   }
   for (int i = 0; i < s.n_pending; ++i) {
+    if (pending_is_toll(s.pending[i])) continue;  // counted with the tolls below
     const Node& r = s.nodes[s.pending[i]];
     if (!r.meeples) continue;
-    const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
-    f.pending_points += per_tile * members[s.pending[i]] * shares(s.pending[i]);
+    const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : r.kind == RegionKind::Monastery ? 0 : 1;
+    f.pending_points += r.kind == RegionKind::Monastery ? 9 * shares(s.pending[i]) : per_tile * members[s.pending[i]] * shares(s.pending[i]);
   }
   for (int c = 0; c < R.n_colours; ++c) f.meeples_supply += s.supply[c];
   for (int m = 0; m < R.n_meeples; ++m) f.meeples_board += s.meeples[m].at == MeepleAt::Board;
@@ -89,6 +190,7 @@ Features features(const Rules& R, const State& s) {
     f.target_gap = std::max(0, target - f.progress);
   }
   f.tiles_left = tiles;
+  if (L.any()) lever_features(R, s, root, f);
   return f;
 }
 
@@ -115,8 +217,13 @@ double evaluate(const Rules& R, const State& s, const Weights& w) {
   v += w.recover * (f.live_recoverable + f.cemetery_recoverable);
   v += w.meeple * f.meeples_supply;
   v += w.meeple_value * f.meeple_value;
-  // Expect about 1.5 points a tile from here on; missing more than that is a danger.
-  v -= w.pressure * std::max(0.0, f.target_gap - 1.5 * f.tiles_left);
+  // Expect about 1.5 points a tile from here on (a free abbey turn is a turn too); missing more
+  // than that is a danger.
+  v -= w.pressure * std::max(0.0, f.target_gap - 1.5 * (f.tiles_left + f.free_turns));
+  if (R.params.levers.any()) {
+    v += w.abbey * f.abbeys_held + w.toll * f.toll_value + w.toll_held * f.tolls_held + w.chip * f.chip_points_held;
+    v += w.points * f.chip_to_come;
+  }
   if (f.lost) v -= 1e5;
   return v;
 }

@@ -29,6 +29,13 @@ struct Features {
                               // over the colours on per-colour levels)
   int tiles_left = 0;         // tiles in the active pile
   bool won = false, lost = false;
+  // The levers (docs/rules.md C); zero with every lever off.
+  int abbeys_held = 0;        // abbeys the team may still place (CA1)
+  int free_turns = 0;         // of those, turns they add before the pile runs out (coop_abbey_cost = free)
+  double toll_value = 0;      // tolls the roads at the tollhouses' junctions would pay, discounted by their open ends
+  int tolls_held = 0;         // tollhouses not yet on the board
+  int chip_points_held = 0;   // value of the chips in hand (the team's, or every colour's on level 6): upgrades (CM4)
+  double chip_to_come = 0;    // a chip being taken this turn: its value, or its expected value before it turns up
 };
 Features features(const Rules& rules, const State& s);
 
@@ -46,6 +53,11 @@ struct Weights {
   double meeple = 1.0;          // per meeple in the supply
   double meeple_value = 1.01;   // share of the (discounted) value of unfinished features with meeples
   double pressure = 1.36;       // per point missing beyond 1.5 a tile to the next pile target or goal
+  // The levers' pieces (read only when a lever is on; set by hand, not tuned: docs/solver.md).
+  double abbey = 2.5;           // per abbey in hand: keep it for a bank with ghosts or a free turn (CA)
+  double toll = 0.8;            // share of the discounted toll value of the roads at the tollhouses (CT)
+  double toll_held = 1.0;       // per tollhouse not yet on the board
+  double chip = 0.3;            // per chip point in hand: 4 of them buy an upgrade (CM4)
 };
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});

@@ -284,14 +284,18 @@ class SearchTree {
     to.action = from.action;
   }
 
+  // A chance outcome sampled by its weight (a tile by its unseen copies, a chip value by the chips
+  // left, CM2), or the true one for the clairvoyant.
   int draw(const State& s, Rng& rng) const {
     if (deal_) return true_next_tile(R_, *deal_, s);
+    ChanceOutcome out[MAX_TYPES];
+    const int k = chance_outcomes(R_, s, out);
     int total = 0;
-    for (int t = 0; t < R_.n_land_types; ++t) total += s.unseen[t];
+    for (int i = 0; i < k; ++i) total += out[i].weight;
     int x = int(rng.below(uint32_t(total)));
-    for (int t = 0; t < R_.n_land_types; ++t)
-      if ((x -= s.unseen[t]) < 0) return t;
-    return R_.n_land_types - 1;
+    for (int i = 0; i < k; ++i)
+      if ((x -= out[i].weight) < 0) return out[i].type;
+    return out[k - 1].type;
   }
 
   // Expands node `n`, which stands for `s`, unless that is done; returns its state. If another
@@ -381,7 +385,7 @@ class SearchTree {
     if (cfg_.rollout == Rollout::None) return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
     const int stop = cfg_.rollout_turns && !turn_only ? s.turn + cfg_.rollout_turns : 1 << 30;
-    while (!is_over(s) && s.turn < stop && !(turn_only && is_chance(s))) {
+    while (!is_over(s) && s.turn < stop && !(turn_only && turn_start(s))) {
       if (is_chance(s)) {
         apply_draw(R_, s, draw(s, w.rng));
         continue;

@@ -38,9 +38,9 @@ class PlannerSample {
   // Candidate mode: a beam of its own from each of the options `candidates` (indices into `options`),
   // each followed by the rest of its turn.
   Outcome run_candidates(const State& s, const Action* options, const std::vector<int>& candidates, const Deal& deal);
-  // The position after option `a` and the rest of its turn played greedily (no draw is made, so it
-  // does not depend on a deal), and its value.
-  State after_turn(const State& s, Action a, double& value);
+  // The position after option `a` and the rest of its turn played greedily, and its value. The deal
+  // is consulted only for a map chip turned up mid-turn (CM2); without chips it is not read.
+  State after_turn(const State& s, Action a, const Deal& deal, double& value);
   long long take_steps() { const long long k = steps_; steps_ = 0; return k; }
 
  private:
@@ -54,7 +54,7 @@ class PlannerSample {
   double beam(const Deal& deal, int& vote);
   double judge(const State& s) const { return evaluate(R_, s, cfg_.weights); }
   int settle(State& s, const Deal& deal, Action* buf);
-  void finish_turn(State& s);
+  void finish_turn(State& s, const Deal& deal);
 
   const Rules& R_;
   PlannerConfig cfg_;
@@ -81,13 +81,18 @@ int PlannerSample::settle(State& s, const Deal& deal, Action* buf) {
   return 0;
 }
 
-// Plays the rest of the turn greedily, stopping at the next draw or the end of the game, by
-// `first_best` as the deal solver's macro moves do (no random tie-break, so a beam is a function
-// of its deal).
-void PlannerSample::finish_turn(State& s) {
+// Plays the rest of the turn greedily, stopping at the start of the next turn or the end of the
+// game, by `first_best` as the deal solver's macro moves do (no random tie-break, so a beam is a
+// function of its deal); a chip turned up mid-turn (CM2) comes from the deal.
+void PlannerSample::finish_turn(State& s, const Deal& deal) {
   Action buf[MAX_ACTIONS];
   State c;
-  while (!is_over(s) && !is_chance(s)) {
+  while (!is_over(s) && !turn_start(s)) {
+    if (is_chance(s)) {
+      apply_draw(R_, s, true_next_tile(R_, deal, s));
+      ++steps_;
+      continue;
+    }
     const int n = legal_actions(R_, s, buf);
     int pick = 0;
     if (n >= 2) {
@@ -99,11 +104,11 @@ void PlannerSample::finish_turn(State& s) {
   }
 }
 
-State PlannerSample::after_turn(const State& s, Action a, double& value) {
+State PlannerSample::after_turn(const State& s, Action a, const Deal& deal, double& value) {
   State t = s;
   apply(R_, t, a);
   ++steps_;
-  finish_turn(t);
+  finish_turn(t, deal);
   value = judge(t);
   return t;
 }
@@ -146,7 +151,7 @@ double PlannerSample::beam(const Deal& deal, int& vote) {
         Entry e{base, root, 0};
         apply(R_, e.s, opts[j]);
         ++steps_;
-        finish_turn(e.s);
+        finish_turn(e.s, deal);
         const uint64_t key = position_key(R_, e.s);
         if (std::find(seen_.begin(), seen_.end(), key) != seen_.end()) continue;
         seen_.push_back(key);
@@ -168,7 +173,7 @@ PlannerSample::Outcome PlannerSample::run(const State& s, const Action* options,
   layer_.clear();
   for (int i = 0; i < n; ++i) {
     double v = 0;
-    layer_.push_back(Entry{after_turn(s, options[i], v), i, v});
+    layer_.push_back(Entry{after_turn(s, options[i], deal, v), i, v});
     out.first_value[size_t(i)] = v;
   }
   beam(deal, out.vote);
@@ -183,7 +188,7 @@ PlannerSample::Outcome PlannerSample::run_candidates(const State& s, const Actio
   for (size_t c = 0; c < candidates.size(); ++c) {
     double value = 0;
     layer_.clear();
-    layer_.push_back(Entry{after_turn(s, options[candidates[c]], value), int(c), value});
+    layer_.push_back(Entry{after_turn(s, options[candidates[c]], deal, value), int(c), value});
     int vote = -1;
     out.cand_value[c] = beam(deal, vote);
   }
@@ -197,7 +202,7 @@ PlannerAgent::~PlannerAgent() = default;
 PlannerAgent::PlannerAgent(PlannerAgent&&) noexcept = default;
 
 int PlannerAgent::operator()(const State& s, const Action* options, int n) {
-  if (s.phase != Phase::Place) return expert_(s, options, n);
+  if (s.phase != Phase::Place && s.phase != Phase::Abbey) return expert_(s, options, n);  // placements and abbeys (CA2) are planned
   return plan(s, options, n);
 }
 
@@ -233,7 +238,8 @@ int PlannerAgent::plan(const State& s, const Action* options, int n) {
 }
 
 // Candidate mode. The shortlist is the `candidates` options whose own turn (the option and the rest
-// of the turn played greedily) the heuristic values most (ties: the earlier option); each sample
+// of the turn played greedily, a chip turned up mid-turn taken from the first sample) the heuristic
+// values most (ties: the earlier option); each sample
 // then runs a beam of its own from every candidate. The candidate with the highest sum over the
 // samples of its best value is played (ties: the better own turn, then the earlier option). A won
 // line is worth about 1e6 and a lost one about -1e5 (evaluate), so the sum counts the samples won
@@ -242,7 +248,7 @@ int PlannerAgent::plan_candidates(const State& s, const Action* options, int n, 
                                   int threads) {
   PlannerSample& first = *searches_[0];
   std::vector<double> own(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) first.after_turn(s, options[i], own[size_t(i)]);
+  for (int i = 0; i < n; ++i) first.after_turn(s, options[i], deals[0], own[size_t(i)]);
   stats_.steps += first.take_steps();
   std::vector<int> order(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) order[size_t(i)] = i;

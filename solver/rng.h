@@ -21,7 +21,9 @@ constexpr uint64_t stream_seed(uint64_t run_seed, uint64_t game, uint64_t stream
   return splitmix64(splitmix64(splitmix64(run_seed) ^ game) ^ (stream * 0xd1b54a32d192ed03ull));
 }
 
-enum Stream : uint64_t { DEAL_STREAM = 0, AGENT_STREAM = 1 };
+// DEAL_STREAM shuffles the base catalog's tiles, the same for every lever setting (common random
+// numbers); the levers draw their own set-up from streams of their own (docs/analysis.md).
+enum Stream : uint64_t { DEAL_STREAM = 0, AGENT_STREAM = 1, TOLL_STREAM = 2, CHIP_STREAM = 3 };
 
 // xoshiro256** (Blackman, Vigna 2018).
 class Rng {

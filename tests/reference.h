@@ -101,8 +101,8 @@ struct Placement {
 // Every legal placement of tile design `type` on the board of `s`, by brute force: every empty
 // cell of the playing area (x, y in 1..62), every rotation 0..3 that is not a repeat of a smaller
 // one; every face-up orthogonal neighbour must match slot for slot by terrain (upper-cased letters,
-// so mist is ignored, R2.1); face-down neighbours match anything (R7.4); at least one orthogonal
-// neighbour must be face up (R2.1, R7.5).
+// so mist is ignored, R2.1); face-down neighbours and abbeys match anything (R7.4, E5.2); at least
+// one orthogonal neighbour must be face up (R2.1, R7.5; an abbey is face up).
 inline std::set<Placement> placements(const Rules& R, const State& s, int type) {
   static constexpr int DXS[4] = {0, 1, 0, -1}, DYS[4] = {-1, 0, 1, 0};  // N E S W
   const TileSpec& spec = *R.types[size_t(type)].spec;
@@ -127,6 +127,7 @@ inline std::set<Placement> placements(const Rules& R, const State& s, int type) 
           if (other.face_down()) continue;
           touches_face_up = true;
           const TileSpec& ospec = *R.types[other.type].spec;
+          if (ospec.any_edges) continue;  // an abbey: face up, and every side matches (E5.2, CA2)
           for (int k = 0; k < 3 && fits; ++k) {
             const char mine = char(std::toupper(turned_letter(spec, rot, side * 3 + k)));
             const char theirs = char(std::toupper(turned_letter(ospec, other.rot, touching_slot(side, k))));

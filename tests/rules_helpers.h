@@ -25,7 +25,8 @@ namespace mists::test::rh {
 //   separate mist areas, north (1 symbol) and south (2 symbols) · MR straight road east-west whose
 //   east half lies under mist (1) · CM2 city cap north + mist cap south (2) · K castle in a field ·
 //   KM castle + mist cap north (1) · Y cemetery in a field · YC cemetery + city cap north · YM2
-//   cemetery + mist cap north (2) · X4 city on all four sides.
+//   cemetery + mist cap north (2) · X4 city on all four sides · CEW city east-west, no coat of arms
+//   · MJ three roads to a village (a junction) from the east (under mist, 1), south and west.
 inline const std::map<std::string, std::string>& tile_bodies() {
   static const std::map<std::string, std::string> bodies = {
       {"F", "edges = \"FFF FFF FFF FFF\"\nfield = [ { slots = \"N E S W\" } ]\n"},
@@ -80,6 +81,13 @@ inline const std::map<std::string, std::string>& tile_bodies() {
        "edges = \"fff FFF FFF FFF\"\nmist = [ { slots = \"N\", ghosts = 2 } ]\nfield = [ { slots = \"E S W\" } ]\n"
        "cemetery = [ { slots = \"\" } ]\n"},
       {"X4", "edges = \"CCC CCC CCC CCC\"\ncity = [ { slots = \"N E S W\" } ]\n"},
+      // For the levers' tests: a city east-west without coats of arms; three village roads (a
+      // junction, E3.2) whose east road lies under mist (1 ghost symbol).
+      {"CEW", "edges = \"FFF CCC FFF CCC\"\ncity = [ { slots = \"E W\" } ]\n"
+              "field = [ { slots = \"N\", cities = [0] }, { slots = \"S\", cities = [0] } ]\n"},
+      {"MJ",
+       "edges = \"FFF frf FRF FRF\"\nroad = [ { slots = \"E2\" }, { slots = \"S2\" }, { slots = \"W2\" } ]\n"
+       "mist = [ { slots = \"E\", ghosts = 1 } ]\nfield = [ { slots = \"W3 N\" }, { slots = \"S1\" }, { slots = \"S3 W1\" } ]\n"},
   };
   return bodies;
 }
@@ -192,6 +200,67 @@ inline Rules make(const std::string& start, TileList tiles, const Lv& lv, int pl
 }
 inline Rules make_exact(const std::string& start, TileList tiles, const Lv& lv, int players = 1, Switches sw = {}) {
   return make(start, std::move(tiles), lv, players, sw, 0);
+}
+
+// ---- Levers (docs/rules.md C) ----------------------------------------------------------------------
+// The abbey tile as Abbey & Mayor's catalog writes it (E5), and a small Tollkeepers-like catalog:
+//   TJ three village roads meeting at a junction (E, S, W) with travellers on the east road and
+//      brigands between the south and west roads (beside both) · TS straight road east-west with a
+//      farmhouse · TC road curve west-south with a stable · TN straight road east-west, no sight.
+inline std::string abbey_catalog() {
+  return "set = \"abbey-test\"\n[[special]]\nid = \"abbey\"\nkind = \"abbey\"\ncopies_per_colour = 1\n"
+         "edges = \"any\"\nmonastery = [ { slots = \"\" } ]\n";
+}
+inline std::string toll_catalog(int copies = 1) {
+  const std::string c = "copies = " + std::to_string(copies) + "\n";
+  return "set = \"toll-test\"\n"
+         "[[tile]]\nid = \"TJ\"\n" + c + "edges = \"FFF FRF FRF FRF\"\n"
+         "road = [ { slots = \"E2\", sights = [\"travellers\"] }, { slots = \"S2\", sights = [\"brigands\"] },"
+         " { slots = \"W2\", sights = [\"brigands\"] } ]\n"
+         "field = [ { slots = \"W3 N E1\" }, { slots = \"E3 S1\" }, { slots = \"S3 W1\" } ]\n"
+         "[[tile]]\nid = \"TS\"\n" + c + "edges = \"FFF FRF FFF FRF\"\n"
+         "road = [ { slots = \"E2 W2\", sights = [\"farmhouse\"] } ]\nfield = [ { slots = \"N E1 W3\" }, { slots = \"E3 S W1\" } ]\n"
+         "[[tile]]\nid = \"TC\"\n" + c + "edges = \"FFF FFF FRF FRF\"\n"
+         "road = [ { slots = \"W2 S2\", sights = [\"stable\"] } ]\nfield = [ { slots = \"W3 N E S1\" }, { slots = \"S3 W1\" } ]\n"
+         "[[tile]]\nid = \"TN\"\n" + c + "edges = \"FFF FRF FFF FRF\"\n"
+         "road = [ { slots = \"E2 W2\" } ]\nfield = [ { slots = \"N E1 W3\" }, { slots = \"E3 S W1\" } ]\n";
+}
+
+// Rules with levers from an inline catalog and level, the expansion catalogs above as the levers
+// need them (`tolls`: the toll catalog's text).
+inline Rules make_levers(const std::string& start, TileList tiles, const Lv& lv, const std::string& levers, int players = 1,
+                         Switches sw = {}, int pad = 6, const std::string& tolls = toll_catalog()) {
+  if (pad > 0) tiles.emplace_back("P", pad);
+  GameParams p;
+  p.players = players;
+  p.switches = sw;
+  p.levers = parse_levers(levers, "test");
+  LeverCatalogs cats;
+  if (p.levers.abbeys != PiecePool::Off) cats.abbeys = parse_catalog(abbey_catalog(), "abbey-test.toml");
+  if (p.levers.tiles_of_tolls()) cats.tolls = parse_catalog(tolls, "toll-test.toml");
+  for (const Catalog* c : {&cats.abbeys, &cats.tolls}) {
+    const auto issues = validate(*c);
+    REQUIRE_MESSAGE((c->path.empty() || issues.empty()), format_issues(*c, issues));
+  }
+  Catalog cat = parse_catalog(catalog(start, tiles), "test-catalog.toml");
+  const auto issues = validate(cat);
+  REQUIRE_MESSAGE(issues.empty(), format_issues(cat, issues));
+  return build_rules(std::move(cat), parse_level(lv.toml(), "test-level.toml"), p, std::move(cats));
+}
+
+// Turns up a chip of `value` (CM2: the chance step after a tile goes on a chip cell).
+inline void reveal(const Rules& R, State& s, int value) {
+  REQUIRE_MESSAGE(s.phase == Phase::ChipDraw, "expected a chip, phase is " << phase_name(s.phase));
+  apply_draw(R, s, value);
+  const std::string err = check(R, s);
+  REQUIRE_MESSAGE(err.empty(), err);
+}
+
+// The chip cells' positions relative to the start (CM1).
+inline std::vector<std::pair<int, int>> chip_positions(const Rules& R) {
+  std::vector<std::pair<int, int>> out;
+  for (Cell c : R.chip_cells) out.emplace_back(cell_x(c) - START_X, cell_y(c) - START_Y);
+  return out;
 }
 
 // ---- Queries -------------------------------------------------------------------------------------

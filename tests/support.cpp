@@ -7,13 +7,21 @@ namespace mists::test {
 std::string source_path(const std::string& rel) { return std::string(MISTS_SOURCE_DIR) + "/" + rel; }
 
 Rules mists_rules(int level, int players, Switches sw, void (*tweak)(Level&)) {
+  return mists_rules_levers(level, players, Levers{}, sw, tweak);
+}
+
+Rules mists_rules_levers(int level, int players, const Levers& levers, Switches sw, void (*tweak)(Level&)) {
   Catalog cat = load_catalog(source_path("configs/tiles/mists-reconstructed.toml"));
   Level lv = load_level(source_path("configs/levels/level" + std::to_string(level) + ".toml"));
   if (tweak) tweak(lv);
   GameParams p;
   p.players = players;
   p.switches = sw;
-  return build_rules(std::move(cat), std::move(lv), p);
+  p.levers = levers;
+  LeverCatalogs cats;
+  if (levers.abbeys != PiecePool::Off) cats.abbeys = load_catalog(source_path("configs/tiles/abbey-mayor.toml"));
+  if (levers.tiles_of_tolls()) cats.tolls = load_catalog(source_path("configs/tiles/tollkeepers-reconstructed.toml"));
+  return build_rules(std::move(cat), std::move(lv), p, std::move(cats));
 }
 
 Rules inline_rules(const std::string& catalog_toml, const std::string& level_toml, int players, Switches sw) {
@@ -34,6 +42,7 @@ int type_of(const Rules& R, const std::string& id) {
 }
 
 void put(const Rules& R, State& s, const std::string& id, int x, int y, int rot) {
+  if (s.phase == Phase::Abbey) act(R, s, "abbey none");  // CA2: the team draws rather than place an abbey
   REQUIRE_MESSAGE(s.phase == Phase::Draw, "expected a draw, phase is " << phase_name(s.phase));
   const int t = type_of(R, id);
   REQUIRE_MESSAGE(s.unseen[t] > 0, "tile " << id << " is not unseen any more");
@@ -63,7 +72,7 @@ std::vector<std::string> options(const Rules& R, const State& s) {
 }
 
 void finish_turn(const Rules& R, State& s) {
-  while (s.phase != Phase::Draw && s.phase != Phase::Over) {
+  while (!turn_start(s) && s.phase != Phase::Over) {
     const auto o = options(R, s);
     REQUIRE(!o.empty());
     std::string pick = o[0];

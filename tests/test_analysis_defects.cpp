@@ -26,7 +26,7 @@ bool has(const std::string& text, const std::string& needle) { return text.find(
 // A cell of `games` games with `wins` wins (the rest lost to the ghost supply), for the writers.
 analysis::CellResult synthetic(int level, int players, int ghosts, int delta, const std::string& agent, int games, int wins) {
   analysis::CellResult c;
-  c.spec = {level, players, ghosts, delta, agent, games};
+  c.spec = {level, players, ghosts, delta, agent, games, {}};
   for (int g = 0; g < games; ++g) {
     analysis::GameRow r;
     r.game = g;

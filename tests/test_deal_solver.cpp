@@ -345,7 +345,8 @@ TEST_CASE("deal solver: the points bound counts a castle just laid, before its m
   // on the castle in the meeple step after it was laid (R2.4).
   const Rules R = rh::make_exact(rh::start_row(3), {{"F", 4}, {"K", 1}, {"M1", 1}}, rh::lv2());
   const int F = type_of(R, "F"), K = type_of(R, "K"), M1 = type_of(R, "M1");
-  const Deal deal{{{uint8_t(F), uint8_t(F), uint8_t(F), uint8_t(F), uint8_t(K), uint8_t(M1)}}};
+  Deal deal;
+  deal.piles = {{uint8_t(F), uint8_t(F), uint8_t(F), uint8_t(F), uint8_t(K), uint8_t(M1)}};
   State s = initial_state(R);
   for (auto [x, y] : {std::pair{0, -1}, {2, -1}, {0, -2}, {2, -2}}) {
     put(R, s, "F", x, y, 0);

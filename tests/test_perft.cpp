@@ -186,10 +186,11 @@ void set_ghosts(Level& lv) {
 
 // Plays the prefix and returns the position at the first draw of turn `turns` with its dealer.
 std::pair<State, Dealer> perft_root(const Rules& R, const PerftCase& pc) {
-  Dealer dealer(R, seeded_deal(R, pc.seed, 0));
+  const Deal deal = seeded_deal(R, pc.seed, 0);
+  Dealer dealer(R, deal);
   RandomAgent agent(stream_seed(pc.seed, 0, AGENT_STREAM));
   std::vector<Action> buf(MAX_ACTIONS);
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   while (!(is_chance(s) && s.turn >= pc.turns)) {
     REQUIRE_MESSAGE(!is_over(s), "the prefix game ended at turn " << s.turn);
     if (is_chance(s)) {
@@ -245,5 +246,62 @@ TEST_CASE("perft: decision counts from fixed seeds, reference and engine agree w
     CHECK(fast.leaves == pc.pinned.leaves);
     CHECK(fast.decisions == pc.pinned.decisions);
     CHECK(fast.options == pc.pinned.options);
+  }
+}
+
+// ---- Perft with the levers (docs/rules.md C) -----------------------------------------------------------
+
+namespace {
+
+struct LeverPerftCase {
+  const char* levers;
+  PerftCase pc;
+};
+
+// Each lever on every level, positions from long random prefixes (60 ghosts, so that games last and
+// holes, junctions and chip cells come up), depth 5. Pinned as the table above: first from the
+// reference path (Place options by brute force, abbeys matching every side), copied from the
+// printed "lever reference" lines (Release build, this commit's engine); both paths must reproduce
+// them. The positions hold abbey, chip and upgrade decisions and tollhouse options in their trees.
+const LeverPerftCase LEVER_PERFT_CASES[] = {
+    // levers                                                        level players seed turns ghosts depth {leaves, decisions, options}
+    {"coop_abbeys=per_colour+coop_abbey_monk=on+coop_wagon=on", {1, 1, 21, 14, 60, 5, {196174, 19487, 215660}}},
+    {"coop_abbeys=per_colour+coop_abbey_monk=on+coop_wagon=on", {2, 2, 22, 14, 60, 5, {3760, 2162, 5921}}},
+    {"coop_abbeys=per_colour+coop_abbey_monk=on+coop_wagon=on", {3, 3, 23, 14, 60, 5, {97256, 14559, 111814}}},
+    {"coop_abbeys=team:2+coop_abbey_cost=burn+coop_mayor=on", {4, 4, 24, 14, 60, 5, {3187, 427, 3613}}},
+    {"coop_abbeys=team:2+coop_abbey_cost=burn+coop_mayor=on", {5, 1, 25, 12, 60, 5, {42882, 9493, 52374}}},
+    {"coop_abbeys=team:2+coop_abbey_cost=burn+coop_mayor=on", {6, 2, 26, 12, 60, 5, {1696, 607, 2302}}},
+    {"coop_tolls=per_colour", {1, 2, 31, 12, 60, 5, {18364, 2561, 20924}}},
+    {"coop_tolls=per_colour+coop_toll_tiles=add", {2, 1, 32, 12, 60, 5, {1529, 475, 2003}}},
+    {"coop_tolls=team:2+coop_toll_basis=misty_tiles", {3, 2, 33, 12, 60, 5, {4763, 2383, 7145}}},
+    {"coop_tolls=per_colour+coop_toll_mist=forbidden", {4, 3, 34, 12, 60, 5, {4938, 1487, 6424}}},
+    {"coop_tolls=per_colour+coop_toll_tiles=none+coop_toll_basis=misty_tiles", {5, 4, 35, 12, 60, 5, {90697, 33122, 123818}}},
+    {"coop_tolls=per_colour", {6, 5, 36, 12, 60, 5, {14582, 2474, 17055}}},
+    {"coop_chips=on", {1, 3, 41, 10, 60, 5, {19898, 3366, 23263}}},
+    {"coop_chips=on+coop_chip_points=choice", {2, 2, 42, 10, 60, 5, {126620, 13406, 140025}}},
+    {"coop_chips=on+coop_upgrade_effect=double_share", {3, 1, 43, 10, 60, 5, {380674, 35396, 416069}}},
+    {"coop_chips=on+coop_chip_radius=2", {4, 2, 44, 10, 60, 5, {884, 391, 1274}}},
+    {"coop_chips=on+coop_chip_points=choice", {5, 2, 45, 10, 60, 5, {51846, 5549, 57394}}},
+    {"coop_chips=on", {6, 1, 46, 10, 60, 5, {9536, 2921, 12456}}},
+};
+
+}  // namespace
+
+TEST_CASE("perft with the levers: decision counts from fixed seeds, each lever on every level, reference and engine agree") {
+  for (const LeverPerftCase& lc : LEVER_PERFT_CASES) {
+    const PerftCase& pc = lc.pc;
+    g_ghosts = pc.ghosts;
+    const Rules R = mists_rules_levers(pc.level, pc.players, parse_levers(lc.levers, "test"), {}, set_ghosts);
+    const auto [root, dealer] = perft_root(R, pc);
+    PerftCount ref, fast;
+    perft(R, root, dealer, pc.depth, true, ref);
+    perft(R, root, dealer, pc.depth, false, fast);
+    INFO(lc.levers << ", level " << pc.level << " players " << pc.players << " seed " << pc.seed << " turn " << pc.turns);
+    if (!(ref == pc.pinned))
+      MESSAGE("lever reference {\"" << std::string(lc.levers) << "\", {" << pc.level << ", " << pc.players << ", " << pc.seed << ", " << pc.turns
+                                     << ", " << pc.ghosts << ", " << pc.depth << ", {" << ref.leaves << ", " << ref.decisions << ", "
+                                     << ref.options << "}}},");
+    CHECK(ref == pc.pinned);
+    CHECK(fast == pc.pinned);
   }
 }

@@ -37,7 +37,7 @@ std::array<int, COLOUR_NB> expected_meeples(int level, int players) {
 }
 
 struct Counters {
-  long steps = 0, decisions = 0, draws = 0, games = 0, won = 0, turns = 0;
+  long steps = 0, decisions = 0, draws = 0, games = 0, won = 0, turns = 0, chips = 0;
   std::map<Phase, long> phases;  // decision points seen per phase, to show the harness reaches them
 };
 
@@ -70,23 +70,51 @@ void check_step(const Rules& R, const State& s, const std::string& where, bool p
     REQUIRE(supply[size_t(c)] + board[size_t(c)] + buried[size_t(c)] == want[size_t(c)]);
   }
 
-  // Tiles: placed face up + face down + discarded + piles (+1 in hand) == tiles in play.
-  int face_up = 0, face_down = 0;
+  // Tiles: placed face up + face down + discarded + burned for abbeys (CA1) + piles (+1 in hand)
+  // == tiles in play; abbeys are no land tiles.
+  int face_up = 0, face_down = 0, abbeys = 0;
   for (int i = 0; i < s.n_tiles; ++i) {
     const PlacedTile& t = s.tiles[size_t(i)];
     if (t.face_down()) ++face_down;
     else if (t.type < R.n_land_types) ++face_up;
+    else if (int(t.type) == R.abbey_type) ++abbeys;
   }
   int piles = 0;
   for (int k = 0; k < R.level.piles; ++k) piles += s.pile_size[size_t(k)];
   const int in_hand = s.phase == Phase::Place ? 1 : 0;
-  REQUIRE_MESSAGE(face_up + face_down + s.discarded + piles + in_hand == R.tiles_in_play,
+  REQUIRE_MESSAGE(face_up + face_down + s.discarded + s.burned + piles + in_hand == R.tiles_in_play,
                   where << ": placed " << face_up << " + face-down " << face_down << " + discarded " << int(s.discarded)
-                        << " + piles " << piles << " + in hand " << in_hand << " != " << R.tiles_in_play);
+                        << " + burned " << int(s.burned) << " + piles " << piles << " + in hand " << in_hand << " != "
+                        << R.tiles_in_play);
   REQUIRE(face_up == s.turn);
   REQUIRE(face_down == s.face_down);
+  // Levers (docs/rules.md C): abbeys placed + held == the game's; chips turned up == held + spent
+  // (+ the one in hand); the tollhouses' faces 1 or 2.
+  int held = s.team_abbeys;
+  for (int c = 0; c < COLOUR_NB; ++c) held += s.abbeys[size_t(c)];
+  REQUIRE_MESSAGE(abbeys + held == R.abbeys, where << ": abbeys placed " << abbeys << " + held " << held << " != " << R.abbeys);
+  for (int v = 0; v < 2; ++v) {
+    int have = s.chips_spent[size_t(v)] + (s.phase == Phase::Chip && s.chip_value == v + 1);
+    for (int c = 0; c < COLOUR_NB; ++c) have += s.chips_held[size_t(c)][size_t(v)];
+    REQUIRE_MESSAGE(have == s.chips_seen[size_t(v)], where << ": chips of " << v + 1);
+  }
+  for (int k = 0; k < R.tolls; ++k) REQUIRE((s.tolls[size_t(k)].face == 1 || s.tolls[size_t(k)].face == 2));
 
   if (is_over(s)) return;
+  if (s.phase == Phase::ChipDraw) {
+    // A chip (CM2): the values 1 and 2 weighted by the chips of each value not yet turned up.
+    ChanceOutcome out[2];
+    const int n = chance_outcomes(R, s, out);
+    REQUIRE_MESSAGE(n >= 1, where << ": a chip with no value");
+    int sum = 0;
+    for (int i = 0; i < n; ++i) {
+      REQUIRE((out[i].type == 1 || out[i].type == 2));
+      REQUIRE(out[i].weight == (out[i].type == 1 ? CHIP_ONES - s.chips_seen[0] : CHIP_TWOS - s.chips_seen[1]));
+      sum += out[i].weight;
+    }
+    REQUIRE(sum == CHIP_ONES + CHIP_TWOS - s.chips_seen[0] - s.chips_seen[1]);
+    return;
+  }
   if (is_chance(s)) {
     // Chance: weights are the unseen copies, all positive, one outcome per type.
     ChanceOutcome out[MAX_TYPES];
@@ -131,14 +159,14 @@ void check_step(const Rules& R, const State& s, const std::string& where, bool p
 // One random game with the per-step checks, then the record round trip and the replay.
 void property_game(const Rules& R, uint64_t seed, uint64_t game, bool parse_every_decision, Counters& cnt) {
   const std::string label = "level " + std::to_string(R.level.number) + " players " + std::to_string(R.params.players) +
-                            " " + std::string(switch_value(R.params.switches.joint_scoring)) + " seed " +
-                            std::to_string(seed) + " game " + std::to_string(game);
+                            " " + std::string(switch_value(R.params.switches.joint_scoring)) + " levers " +
+                            levers_text(R.params.levers) + " seed " + std::to_string(seed) + " game " + std::to_string(game);
   const Deal deal = seeded_deal(R, seed, game);
   Dealer dealer(R, deal);
   RandomAgent agent(stream_seed(seed, game, AGENT_STREAM));
   std::vector<std::string> log;
   std::vector<Action> options(MAX_ACTIONS);
-  State s = initial_state(R);
+  State s = initial_state(R, deal);
   int decisions = 0, forced = 0;
   check_step(R, s, label + " start", true, cnt);
   for (int step = 0; !is_over(s); ++step) {
@@ -147,9 +175,10 @@ void property_game(const Rules& R, uint64_t seed, uint64_t game, bool parse_ever
     if (is_chance(s)) {
       const int t = dealer.next(s);
       REQUIRE_MESSAGE(t >= 0, where);
-      REQUIRE_MESSAGE(s.unseen[size_t(t)] > 0, where << ": the deal's next tile is not unseen");
+      if (s.phase == Phase::Draw) REQUIRE_MESSAGE(s.unseen[size_t(t)] > 0, where << ": the deal's next tile is not unseen");
+      else ++cnt.chips;
+      log.push_back(chance_text(R, s, t));
       dealer.draw(s);
-      log.push_back("draw " + R.types[size_t(t)].id);
       ++cnt.draws;
     } else {
       const int n = legal_actions(R, s, options.data());
@@ -161,7 +190,6 @@ void property_game(const Rules& R, uint64_t seed, uint64_t game, bool parse_ever
       } else {
         ++forced;
       }
-      if (options[size_t(pick)].kind() == ActionKind::Haunt) dealer.take_face_down(s);
       apply(R, s, options[size_t(pick)]);
     }
     check_step(R, s, where, parse_every_decision || step % FULL_PARSE_EVERY == 0, cnt);
@@ -247,5 +275,46 @@ TEST_CASE("properties: random games on every level, player count and reading of 
   for (Phase p : {Phase::Place, Phase::Meeple, Phase::Score, Phase::Bury, Phase::CemeteryGhost, Phase::Hound, Phase::Haunt,
                   Phase::Fewer, Phase::GhostArea})
     CHECK_MESSAGE(cnt.phases[p] > 0, "no " << phase_name(p) << " decision reached");
+  CHECK(cnt.won > 0);
+}
+
+// The levers (docs/rules.md C) on every level and player count: every switch and knob value in
+// some setting; the games are long ones (the long variant above) so that abbeys find holes, roads
+// reach tollhouses and chips are taken.
+TEST_CASE("properties: random games with the levers on every level and player count") {
+  const char* SETTINGS[] = {
+      "coop_abbeys=per_colour+coop_abbey_monk=on+coop_wagon=on",
+      "coop_abbeys=team:3+coop_abbey_cost=burn+coop_mayor=on",
+      "coop_tolls=per_colour+coop_chips=on",
+      "coop_tolls=team:2+coop_toll_tiles=add+coop_toll_mist=forbidden+coop_toll_basis=misty_tiles",
+      "coop_tolls=per_colour+coop_toll_tiles=none+coop_toll_basis=misty_tiles+coop_chips=on+coop_chip_radius=2",
+      "coop_chips=on+coop_chip_points=choice+coop_upgrade_effect=double_share+coop_mayor=on+coop_wagon=on",
+      "coop_abbeys=per_colour+coop_abbey_cost=burn+coop_abbey_monk=on+coop_tolls=per_colour+coop_chips=on+coop_chip_points=choice+coop_wagon=on+coop_mayor=on",
+  };
+  constexpr int GAMES = 3;  // per level, player count and setting: 6 x 5 x 7 x 3 = 630 games
+  Counters cnt;
+  int cells = 0, setting = 0;
+  for (const char* text : SETTINGS) {
+    const Levers levers = parse_levers(text, "test");
+    ++setting;
+    for (int level = 1; level <= 6; ++level)
+      for (int players = 1; players <= 5; ++players) {
+        Switches sw;
+        sw.joint_scoring = (level + players + setting) % 2 ? JointScoring::Majority : JointScoring::AllColours;
+        const Rules R = mists_rules_levers(level, players, levers, sw, long_games);
+        ++cells;
+        for (int g = 0; g < GAMES; ++g)
+          property_game(R, 5000 + uint64_t(setting) * 100 + uint64_t(level) * 10 + uint64_t(players), uint64_t(g), g == 0, cnt);
+      }
+  }
+  std::ostringstream phases;
+  for (auto [p, n] : cnt.phases) phases << ' ' << phase_name(p) << '=' << n;
+  MESSAGE("levers: " << cnt.games << " games (" << cnt.won << " won), " << cnt.steps << " steps checked, " << cnt.decisions
+                     << " decision points (" << phases.str() << " ), " << cnt.chips << " chips turned up");
+  CHECK(cnt.games == long(cells) * GAMES);
+  for (Phase p : {Phase::Place, Phase::Meeple, Phase::Score, Phase::Abbey, Phase::Chip, Phase::Upgrade, Phase::Wagon, Phase::Hound,
+                  Phase::Haunt, Phase::Bury})
+    CHECK_MESSAGE(cnt.phases[p] > 0, "no " << phase_name(p) << " decision reached");
+  CHECK(cnt.chips > 0);
   CHECK(cnt.won > 0);
 }
