@@ -201,7 +201,7 @@ void add_bench(CLI::App& app) {
     static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
                                             "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
                                             "--finish-ghosts", "--search-games", "--expert-games", "--parallel",
-                                            "--sweep-games", "--levers", "--abbey-catalog", "--toll-catalog"};
+                                            "--sweep-games", "--levers"};
     if (*game == "base" || *game == "gcc") {
       for (const char* f : COOP_ONLY)
         if (cmd->count(f))
@@ -228,8 +228,8 @@ void add_bench(CLI::App& app) {
       }
       return;
     }
-    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog", "--expansions", "--abbey-catalog",
-                          "--toll-catalog", "--map", "--switch"})
+    // --abbey-catalog and --toll-catalog belong to both modes (the levers read them too).
+    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog", "--expansions", "--map", "--switch"})
       if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
     flags->apply(*opt);
     if (opt->levers.any()) std::printf("levers: %s (the signature is not the co-op one of commits)\n", levers_text(opt->levers).c_str());

@@ -145,8 +145,8 @@ void add_play(CLI::App& app) {
                   *show, *svg);
       return;
     }
-    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--abbey-catalog",
-                          "--toll-catalog", "--map", "--svg"})
+    // --abbey-catalog and --toll-catalog belong to both games (the co-op levers read them too).
+    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--map", "--svg"})
       if (cmd->count(f))
         throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");

@@ -133,10 +133,18 @@ void add_versus(CLI::App& app) {
 void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
   cmd.add_option("--expansions", cfg.expansions,
                  "Expansion modules, comma-separated: abbey_mayor, tollkeepers, map_chips (docs/versus.md); none by default");
-  cmd.add_option("--abbey-catalog", cfg.abbey_catalog, "Tile catalog of Abbey & Mayor (with --expansions abbey_mayor)")
-      ->capture_default_str();
-  cmd.add_option("--toll-catalog", cfg.toll_catalog, "Tile catalog of The Tollkeepers (with --expansions tollkeepers)")
-      ->capture_default_str();
+  // bench and play also take the co-op flags, whose --abbey-catalog and --toll-catalog (read by the
+  // levers) are the same files: one flag then sets both.
+  auto catalog = [&cmd](const char* name, std::string& file, const char* help) {
+    if (CLI::Option* coop = cmd.get_option_no_throw(name)) {
+      coop->each([&file](const std::string& v) { file = v; });
+      coop->description(coop->get_description() + "; " + help);
+    } else {
+      cmd.add_option(name, file, help)->capture_default_str();
+    }
+  };
+  catalog("--abbey-catalog", cfg.abbey_catalog, "Tile catalog of Abbey & Mayor (with --expansions abbey_mayor)");
+  catalog("--toll-catalog", cfg.toll_catalog, "Tile catalog of The Tollkeepers (with --expansions tollkeepers)");
   cmd.add_option("--map", cfg.map, "Map of Map-Chips Germany; giving it plays the module (--expansions map_chips)")
       ->capture_default_str();
 }
