@@ -167,11 +167,12 @@ TEST_CASE("a study without levers keeps its former config, files and hash") {
   CHECK_FALSE(j.contains("toll_catalog"));
   for (const auto& c : j.at("cells")) CHECK_FALSE(c.contains("levers"));
   CHECK(cfg.cells[0].id() == "L3-P1-G15-expert");
-  // The hash the chunks of an existing study carry (results/default, played before the levers
-  // existed): its config read back hashes to the same value, so --resume accepts its chunks.
-  const std::string dir = std::string(MISTS_SOURCE_DIR) + "/results/default";
+  // The hash the chunks of an existing study carry (results/winnable, played before the levers
+  // existed, by agents whose defaults have not changed since): its config read back hashes to the
+  // same value, so --resume accepts its chunks.
+  const std::string dir = std::string(MISTS_SOURCE_DIR) + "/results/winnable";
   const json study = json::parse(ah::slurp(dir + "/study.json"));
-  const analysis::StudyConfig old = analysis::StudyConfig::from_json(study.at("config"), "results/default/study.json");
+  const analysis::StudyConfig old = analysis::StudyConfig::from_json(study.at("config"), "results/winnable/study.json");
   CHECK_FALSE(analysis::has_levers(old.cells));
   const std::string seal = ah::slurp(dir + "/chunks/L1-P1-G15-expert-0.csv").substr(0, 60);
   REQUIRE(has(seal, "# mists chunk: study "));
