@@ -675,8 +675,8 @@ int detail::put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int ro
     if (s.grid[c2] || !takes_tile(R, c2)) continue;
     const int facing = opposite(side);  // the side of c2 that touches this tile
     const bool any = o.closes >> side & 1;
-    const uint8_t mask = any ? 0 : uint8_t(3u << (2 * facing));
-    const uint8_t value = any ? 0 : uint8_t(((o.sides >> (2 * side)) & 3u) << (2 * facing));
+    const uint8_t mask = any ? uint8_t(0) : uint8_t(3u << (2 * facing));
+    const uint8_t value = any ? uint8_t(0) : uint8_t(((o.sides >> (2 * side)) & 3u) << (2 * facing));
     int i = 0;
     while (i < s.n_frontier && s.frontier[size_t(i)] != c2) ++i;
     if (i == s.n_frontier) {
