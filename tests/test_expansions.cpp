@@ -423,3 +423,24 @@ TEST_CASE("mists versus and play with --expansions: tournaments name the modules
   CHECK(sh::mists_cmd("replay " + (dir / "p.txt").string()).status == 0);
   fs::remove_all(dir);
 }
+
+TEST_CASE("mists play and bench: --abbey-catalog and --toll-catalog are one flag for the co-op levers and the modules") {
+  // Both the co-op game flags (the levers' catalogs) and the modules' flags name them: the commands
+  // must start (a second add_option of the same name aborted every mists command) and each game
+  // reads the flag.
+  namespace sh = mists::test::sh;
+  const auto coop = sh::mists_cmd("play --level 3 --players 1 --levers coop_tolls=per_colour "
+                                  "--toll-catalog configs/tiles/tollkeepers-reconstructed.toml");
+  CHECK(coop.status == 0);
+  CHECK(coop.output.find("toll_catalog configs/tiles/tollkeepers-reconstructed.toml") != std::string::npos);
+  const auto versus = sh::mists_cmd("play --game base --expansions tollkeepers --toll-catalog configs/tiles/tollkeepers-reconstructed.toml "
+                                    "--players 2 --agents greedy");
+  CHECK(versus.status == 0);
+  CHECK(versus.output.find("toll_catalog configs/tiles/tollkeepers-reconstructed.toml") != std::string::npos);
+  const auto missing = sh::mists_cmd("play --game base --toll-catalog nowhere.toml --players 2 --agents greedy");
+  CHECK(missing.status == 2);
+  CHECK(missing.output.find("--toll-catalog needs --expansions tollkeepers") != std::string::npos);
+  const auto bench = sh::mists_cmd("bench --game base --expansions abbey_mayor --abbey-catalog configs/tiles/abbey-mayor.toml --games 20");
+  CHECK(bench.status == 0);
+  CHECK(bench.output.find("Bench (base+abbey_mayor): ") != std::string::npos);
+}
