@@ -4,9 +4,14 @@ setting brings each level nearest a target ladder of win rates.
 
     scripts/lever_ladder.py results/levers
     scripts/lever_ladder.py --ladder 80,60,40,25,15,10 results/levers
+    scripts/lever_ladder.py --partial results/levers     (a study still being played: its chunks so far)
 
 The folder is one `mists compare --levers` study with a single agent (compare.csv and cells.csv). The
-first setting of the study (normally `none`) is the reference. Prints two Markdown tables:
+first setting of the study (normally `none`) is the reference. With --partial it reads study.json
+and the chunks played so far instead (a study not yet finished has no compare.csv); each pair of
+settings is then compared on the games both have played, with the statistics `mists compare` uses
+(the paired difference's normal interval, McNemar's exact test, Wilson intervals). Prints two
+Markdown tables:
 
 - each setting against the reference, per level and player count: the paired difference of win
   rates in percentage points with its 95% interval and McNemar's exact p (from compare.csv);
@@ -15,8 +20,12 @@ first setting of the study (normally `none`) is the reference. Prints two Markdo
 """
 import argparse
 import csv
+import json
 import sys
+from math import comb, sqrt
 from pathlib import Path
+
+Z = 1.959963984540054
 
 
 class InputError(Exception):
@@ -56,6 +65,81 @@ def parse_ladder(text: str) -> dict[int, float]:
     return ladder
 
 
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    margin = Z * sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
+    return max(0.0, centre - margin), min(1.0, centre + margin)
+
+
+def mcnemar(only_a: int, only_b: int) -> float:
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    return min(1.0, 2 * sum(comb(n, i) for i in range(min(only_a, only_b) + 1)) / 2 ** n)
+
+
+def slug(levers: str) -> str:
+    """The cell id's short form of a canonical lever text (engine/levers.cpp, levers_slug)."""
+    if levers == "none":
+        return ""
+    parts = []
+    for item in levers.split("+"):
+        key, _, value = item.partition("=")
+        parts.append(key.removeprefix("coop_") + "-" + value.replace(":", ""))
+    return ".".join(parts)
+
+
+def read_partial(study: Path):
+    """Win rates and paired changes from study.json and the chunks played so far."""
+    path = study / "study.json"
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    try:
+        cells = json.loads(path.read_text())["config"]["cells"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise InputError(f"{path}: not a study file ({e})") from None
+    outcomes = {}  # cell id -> {game: won}
+    for chunk in sorted((study / "chunks").glob("*.csv")):
+        lines = chunk.read_text().splitlines()
+        head = lines[0].split() if lines else []
+        if head[:3] != ["#", "mists", "chunk:"] or "cell" not in head[:-1]:
+            raise InputError(f"{chunk}: line 1: not a chunk header")
+        cell_id = head[head.index("cell") + 1]
+        games = outcomes.setdefault(cell_id, {})
+        for line, r in enumerate(csv.DictReader(lines[1:]), start=3):
+            if "game" not in r or "outcome" not in r:
+                raise InputError(f"{chunk}: line 2: missing column(s) game, outcome")
+            games[number(chunk, line, r, "game", int)] = r["outcome"] == "won"
+    settings, agents, rate, diff, won = [], set(), {}, {}, {}
+    for c in cells:
+        levers = c.get("levers", "none")
+        cell_id = f"L{c['level']}-P{c['players']}-G{c['ghosts']}-{c['agent']}" + (f"-{slug(levers)}" if levers != "none" else "")
+        agents.add(c["agent"])
+        if levers not in settings:
+            settings.append(levers)
+        key = (int(c["level"]), int(c["players"]), int(c["ghosts"]), levers)
+        won[key] = outcomes.get(cell_id, {})
+        games, wins = len(won[key]), sum(won[key].values())
+        if games:
+            rate[key] = (games, wins / games, *wilson(wins, games))
+    for key, games in won.items():
+        ref = won.get(key[:3] + (settings[0],), {})
+        common = [g for g in games if g in ref]
+        if key[3] == settings[0] or not common:
+            continue
+        only_b = sum(1 for g in common if games[g] and not ref[g])  # the setting won, the reference did not
+        only_a = sum(1 for g in common if ref[g] and not games[g])
+        n = len(common)
+        d = (only_b - only_a) / n
+        half = Z * sqrt(max(0.0, ((only_a + only_b) / n - d * d) / n))
+        diff[key] = (d, d - half, d + half, mcnemar(only_a, only_b), n)
+    return settings, agents, rate, diff
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -64,10 +148,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ladder", default="80,60,40,25,15,10",
                     help="target win rates in percent for levels 1, 2, ... (default 80,60,40,25,15,10)")
+    ap.add_argument("--partial", action="store_true",
+                    help="read study.json and the chunks played so far (a study not finished yet)")
     ap.add_argument("study", type=Path, help="a mists compare --levers results folder")
     args = ap.parse_args()
     try:
         ladder = parse_ladder(args.ladder)
+        if args.partial:
+            settings, agents, rate, diff = read_partial(args.study)
+            if len(agents) != 1 or len(settings) < 2:
+                raise InputError(f"{args.study / 'study.json'}: a lever table needs one agent and two settings or more")
+            return print_tables(args, ladder, settings, rate, diff)
         cells_path = args.study / "cells.csv"
         cells = read_rows(cells_path, ["level", "players", "ghosts", "agent", "levers", "games",
                                        "wins", "win_rate", "ci_lo", "ci_hi"])
@@ -100,10 +191,16 @@ def main() -> int:
                    number(compare_path, line, r, "ghosts", int), r["levers_b"])
             # compare.csv gives A minus B with A the reference; a lever's effect is B minus A.
             diff[key] = (0.0 - number(compare_path, line, r, "diff"), 0.0 - number(compare_path, line, r, "diff_hi"),
-                         0.0 - number(compare_path, line, r, "diff_lo"), number(compare_path, line, r, "mcnemar_p"))
+                         0.0 - number(compare_path, line, r, "diff_lo"), number(compare_path, line, r, "mcnemar_p"),
+                         number(compare_path, line, r, "games", int))
     except InputError as e:
         print(f"lever_ladder.py: {e}", file=sys.stderr)
         return 1
+    return print_tables(args, ladder, settings, rate, diff)
+
+
+def print_tables(args, ladder, settings, rate, diff) -> int:
+    reference = settings[0]
 
     cell_keys = sorted({k[:3] for k in rate})
     others = settings[1:]
@@ -117,7 +214,10 @@ def main() -> int:
                pct(base[1]) if base else "–"]
         for s in others:
             d = diff.get(cell + (s,))
-            row.append(f"{100 * d[0]:+.1f} pp [{100 * d[1]:+.1f}, {100 * d[2]:+.1f}], p {d[3]:.2g}" if d else "–")
+            text = f"{100 * d[0]:+.1f} pp [{100 * d[1]:+.1f}, {100 * d[2]:+.1f}], p {d[3]:.2g}" if d else "–"
+            if d and base and d[4] != base[0]:
+                text += f" ({d[4]} games)"  # a study still being played (--partial)
+            row.append(text)
         print("| " + " | ".join(row) + " |")
 
     print(f"\n### Nearest the ladder ({args.ladder.replace(',', ' / ')}% for levels 1–{len(ladder)})\n")
@@ -130,7 +230,10 @@ def main() -> int:
         best = None
         for s in settings:
             v = rate.get(cell + (s,))
-            row.append(f"{pct(v[1])} [{100 * v[2]:.1f}, {100 * v[3]:.1f}]" if v else "–")
+            text = f"{pct(v[1])} [{100 * v[2]:.1f}, {100 * v[3]:.1f}]" if v else "–"
+            if v and args.partial:
+                text += f" ({v[0]} games)"
+            row.append(text)
             if v and target is not None and (best is None or abs(v[1] - target) < abs(best[1][1] - target)):
                 best = (s, v)
         if best:

@@ -1,6 +1,8 @@
 """scripts/lever_ladder.py on a small levers study played by the program (run by ctest: python_bindings)."""
 import csv
 import os
+import re
+import shutil
 import subprocess
 import sys
 
@@ -82,3 +84,30 @@ def test_a_bad_ladder_is_refused(study, text, message):
     run = ladder("--ladder", text, study)
     assert run.returncode == 1
     assert message in run.stderr
+
+
+def test_partial_reads_the_chunks_as_the_finished_study_reads(study):
+    full = ladder(study)
+    partial = ladder("--partial", study)
+    assert full.returncode == 0 and partial.returncode == 0, partial.stderr
+    assert "(60 games)" in partial.stdout
+    assert re.sub(r" \(\d+ games\)", "", partial.stdout) == full.stdout
+
+
+def test_partial_compares_on_the_games_both_settings_played(study, tmp_path):
+    copy = tmp_path / "study"
+    shutil.copytree(study, copy)
+    chunks = sorted((copy / "chunks").glob("L2-P1-*abbeys*.csv"))
+    assert chunks
+    lines = chunks[0].read_text().splitlines()
+    chunks[0].write_text("\n".join(lines[:2 + 20]) + "\n")  # the header, the column names and 20 games
+    run = ladder("--partial", copy)
+    assert run.returncode == 0, run.stderr
+    row = table_rows(run.stdout, "What each setting does")[0]
+    assert row[3] == "60" and row[5].endswith("(20 games)")
+
+
+def test_partial_refuses_a_folder_without_a_study(tmp_path):
+    run = ladder("--partial", tmp_path)
+    assert run.returncode == 1
+    assert f"{tmp_path / 'study.json'}: no such file" in run.stderr
