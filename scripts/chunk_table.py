@@ -9,21 +9,14 @@ study.json; a cell with fewer games than the study asks for says how many it has
 """
 import csv
 import json
-import math
 import re
 import sys
 from collections import Counter
 from pathlib import Path
 
+from study_stats import wilson
+
 CHUNK = re.compile(r"L(\d+)-P(\d+)-G\d+(?:[+-]\d+)?-(.+)-\d+\.csv$")
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def main() -> int:

@@ -19,18 +19,9 @@ import argparse
 import csv
 import sys
 from collections import defaultdict
-from math import comb
 from pathlib import Path
 
-
-def mcnemar(only_a: int, only_b: int) -> float:
-    """Two-sided exact McNemar p-value: a binomial test of only_a against only_a + only_b at 1/2."""
-    n = only_a + only_b
-    if n == 0:
-        return 1.0
-    k = min(only_a, only_b)
-    tail = sum(comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
+from study_stats import mcnemar
 
 
 def main() -> int:

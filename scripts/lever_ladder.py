@@ -22,14 +22,10 @@ import argparse
 import csv
 import json
 import sys
-from math import comb, sqrt
+from math import sqrt
 from pathlib import Path
 
-Z = 1.959963984540054
-
-
-class InputError(Exception):
-    pass
+from study_stats import Z, InputError, chunk_outcomes, mcnemar, wilson
 
 
 def read_rows(path: Path, needed: list[str]) -> list[tuple[int, dict]]:
@@ -65,23 +61,6 @@ def parse_ladder(text: str) -> dict[int, float]:
     return ladder
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n <= 0:
-        return 0.0, 1.0
-    p = k / n
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    margin = Z * sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return max(0.0, centre - margin), min(1.0, centre + margin)
-
-
-def mcnemar(only_a: int, only_b: int) -> float:
-    n = only_a + only_b
-    if n == 0:
-        return 1.0
-    return min(1.0, 2 * sum(comb(n, i) for i in range(min(only_a, only_b) + 1)) / 2 ** n)
-
-
 def slug(levers: str) -> str:
     """The cell id's short form of a canonical lever text (engine/levers.cpp, levers_slug)."""
     if levers == "none":
@@ -102,18 +81,7 @@ def read_partial(study: Path):
         cells = json.loads(path.read_text())["config"]["cells"]
     except (ValueError, KeyError, TypeError) as e:
         raise InputError(f"{path}: not a study file ({e})") from None
-    outcomes = {}  # cell id -> {game: won}
-    for chunk in sorted((study / "chunks").glob("*.csv")):
-        lines = chunk.read_text().splitlines()
-        head = lines[0].split() if lines else []
-        if head[:3] != ["#", "mists", "chunk:"] or "cell" not in head[:-1]:
-            raise InputError(f"{chunk}: line 1: not a chunk header")
-        cell_id = head[head.index("cell") + 1]
-        games = outcomes.setdefault(cell_id, {})
-        for line, r in enumerate(csv.DictReader(lines[1:]), start=3):
-            if "game" not in r or "outcome" not in r:
-                raise InputError(f"{chunk}: line 2: missing column(s) game, outcome")
-            games[number(chunk, line, r, "game", int)] = r["outcome"] == "won"
+    outcomes = chunk_outcomes(study)
     settings, agents, rate, diff, won = [], set(), {}, {}, {}
     for c in cells:
         levers = c.get("levers", "none")
