@@ -4,63 +4,74 @@ is still being played (a finished study has them in cells.csv and compare.md).
 
     scripts/chunk_table.py results/strength-planner
 
-Prints a Markdown table: a row per level and player count, a column per agent in the order of
-study.json; a cell with fewer games than the study asks for says how many it has.
+Prints a Markdown table: a row per level, player count and ghost budget, a column per agent (with
+its lever setting, in a levers study) in the order of study.json; a cell with fewer games than the
+study asks for says how many it has. Chunks are matched to cells by the cell id in their header line.
 """
-import csv
 import json
-import re
 import sys
-from collections import Counter
 from pathlib import Path
 
-from study_stats import wilson
+from study_stats import InputError, cell_id, chunk_outcomes, wilson
 
-CHUNK = re.compile(r"L(\d+)-P(\d+)-G\d+(?:[+-]\d+)?-(.+)-\d+\.csv$")
+
+def read(study: Path):
+    path = study / "study.json"
+    try:
+        cells = json.loads(path.read_text())["config"]["cells"]
+        columns, rows, wanted, ids = [], [], {}, {}
+        for c in cells:
+            levers = c.get("levers", "none")
+            column = c["agent"] if levers == "none" else f"{c['agent']} with {levers}"
+            row = (int(c["level"]), int(c["players"]), int(c["ghosts"]))
+            if column not in columns:
+                columns.append(column)
+            if row not in rows:
+                rows.append(row)
+            wanted[(row, column)] = int(c["games"])
+            ids[cell_id(c)] = (row, column)
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    except (KeyError, TypeError, ValueError) as e:
+        raise InputError(f"{path}: not a study file ({type(e).__name__}: {e})") from None
+    outcomes = {}
+    for cid, games in chunk_outcomes(study).items():
+        if cid not in ids:
+            raise InputError(f"{study / 'chunks'}: chunks of cell {cid}, which {path} does not name")
+        outcomes[ids[cid]] = games
+    return columns, sorted(rows), wanted, outcomes
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    study = Path(sys.argv[1])
     try:
-        config = json.loads((study / "study.json").read_text())["config"]
-    except (OSError, KeyError, ValueError) as e:
-        print(f"chunk_table: {study / 'study.json'}: {e}", file=sys.stderr)
+        columns, rows, wanted, outcomes = read(Path(sys.argv[1]))
+    except InputError as e:
+        print(f"chunk_table: {e}", file=sys.stderr)
         return 1
-    agents, wanted = [], {}
-    for c in config["cells"]:
-        if c["agent"] not in agents:
-            agents.append(c["agent"])
-        wanted[(c["level"], c["players"], c["agent"])] = c["games"]
-    wins, games = Counter(), Counter()
-    for f in sorted((study / "chunks").glob("*.csv")):
-        m = CHUNK.match(f.name)
-        if not m:
-            print(f"chunk_table: {f}: not a chunk file name", file=sys.stderr)
-            return 1
-        key = (int(m[1]), int(m[2]), m[3])
-        rows = [line for line in f.read_text().splitlines() if not line.startswith("#")]
-        for r in csv.DictReader(rows):
-            games[key] += 1
-            wins[key] += r["outcome"] == "won"
-    print("| level | players | " + " | ".join(agents) + " |")
-    print("|---|---|" + "---|" * len(agents))
-    for level, players in sorted({(k[0], k[1]) for k in wanted}):
+    print("| level | players | ghosts | " + " | ".join(columns) + " |")
+    print("|---|---|---|" + "---|" * len(columns))
+    for row in rows:
         cells = []
-        for a in agents:
-            n, k = games[(level, players, a)], wins[(level, players, a)]
+        for column in columns:
+            if (row, column) not in wanted:
+                cells.append("—")
+                continue
+            games = outcomes.get((row, column), {})
+            n, k = len(games), sum(games.values())
             if n == 0:
                 cells.append("not played yet")
                 continue
             lo, hi = wilson(k, n)
             text = f"{100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-            if n < wanted.get((level, players, a), n):
+            if n < wanted[(row, column)]:
                 text += f" ({n} games)"
             cells.append(text)
-        print(f"| {level} | {players} | " + " | ".join(cells) + " |")
-    print(f"\n{sum(games.values())} of {sum(wanted.values())} games played.")
+        print("| " + " | ".join(str(x) for x in row) + " | " + " | ".join(cells) + " |")
+    played = sum(len(g) for g in outcomes.values())
+    print(f"\n{played} of {sum(wanted.values())} games played.")
     return 0
 
 

@@ -25,7 +25,7 @@ import sys
 from math import sqrt
 from pathlib import Path
 
-from study_stats import Z, InputError, chunk_outcomes, mcnemar, wilson
+from study_stats import Z, InputError, cell_id, chunk_outcomes, mcnemar, wilson
 
 
 def read_rows(path: Path, needed: list[str]) -> list[tuple[int, dict]]:
@@ -61,17 +61,6 @@ def parse_ladder(text: str) -> dict[int, float]:
     return ladder
 
 
-def slug(levers: str) -> str:
-    """The cell id's short form of a canonical lever text (engine/levers.cpp, levers_slug)."""
-    if levers == "none":
-        return ""
-    parts = []
-    for item in levers.split("+"):
-        key, _, value = item.partition("=")
-        parts.append(key.removeprefix("coop_") + "-" + value.replace(":", ""))
-    return ".".join(parts)
-
-
 def read_partial(study: Path):
     """Win rates and paired changes from study.json and the chunks played so far."""
     path = study / "study.json"
@@ -85,12 +74,11 @@ def read_partial(study: Path):
     settings, agents, rate, diff, won = [], set(), {}, {}, {}
     for c in cells:
         levers = c.get("levers", "none")
-        cell_id = f"L{c['level']}-P{c['players']}-G{c['ghosts']}-{c['agent']}" + (f"-{slug(levers)}" if levers != "none" else "")
         agents.add(c["agent"])
         if levers not in settings:
             settings.append(levers)
         key = (int(c["level"]), int(c["players"]), int(c["ghosts"]), levers)
-        won[key] = outcomes.get(cell_id, {})
+        won[key] = outcomes.get(cell_id(c), {})
         games, wins = len(won[key]), sum(won[key].values())
         if games:
             rate[key] = (games, wins / games, *wilson(wins, games))

@@ -31,6 +31,41 @@ def mcnemar(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * sum(comb(n, i) for i in range(k + 1)) / 2 ** n)
 
 
+def agent_slug(text: str) -> str:
+    """An agent text as it appears in a cell id (analysis/agents.cpp, agent_slug)."""
+    out = []
+    for c in text:
+        if c == ":":
+            out.append("~")
+        elif c == ",":
+            out.append("_")
+        elif c == "=":
+            continue
+        elif (c.isascii() and c.isalnum()) or c in ".-":
+            out.append(c)
+    return "".join(out)
+
+
+def levers_slug(levers: str) -> str:
+    """A canonical lever text (study.json's "levers") as it appears in a cell id (engine/levers.cpp,
+    levers_slug); "" for none."""
+    if levers == "none":
+        return ""
+    parts = []
+    for item in levers.split("+"):
+        key, _, value = item.partition("=")
+        parts.append(key.removeprefix("coop_") + "-" + value.replace(":", ""))
+    return ".".join(parts)
+
+
+def cell_id(cell: dict) -> str:
+    """The id of one cell of study.json's config (analysis/study_config.cpp, CellSpec::id): the
+    name its chunks carry in their header line."""
+    base = f"L{cell['level']}-P{cell['players']}-G{cell['ghosts']}-{agent_slug(cell['agent'])}"
+    levers = cell.get("levers", "none")
+    return base + "-" + levers_slug(levers) if levers != "none" else base
+
+
 def chunk_outcomes(study: Path) -> dict[str, dict[int, bool]]:
     """Every sealed chunk of a study folder: cell id (from the chunk's header line) -> {game: won}."""
     outcomes: dict[str, dict[int, bool]] = {}
