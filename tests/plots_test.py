@@ -249,6 +249,41 @@ def test_tournament_final_scores_from_chunks():
         plt.close(fig)
 
 
+def test_lever_settings_are_panels_of_their_own():
+    # A levers study plays one agent under several settings: a panel each, never one panel where the
+    # last setting's cells overwrite the others (the heat map) or all settings add up (loss causes).
+    settings = ["none", "coop_abbeys=per_colour", "coop_abbeys=team:2+coop_abbey_cost=burn"]
+    rows = []
+    for k, levers in enumerate(settings):
+        for r in make_rows(["planner"], levels=(3, 4), players=(1, 4), deltas=(0,)):
+            r["wins"] = 20 * (k + 1) * r["level"] + r["players"]
+            r["win_rate"] = r["wins"] / r["games"]
+            r["loss_ghost_supply"], r["loss_pile1_target"] = r["games"] - r["wins"], 0
+            r["loss_pile2_target"] = 0
+            r["levers"] = levers
+            rows.append(r)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write_study(folder, rows)
+        json.dump({"cells": [{"agent": "planner", "levers": s} for s in settings]}, open(folder / "cells.json", "w"))
+        panels = plots.study_agents(folder, plots.read_rows(folder))
+    assert panels == ["planner"] + [f"planner with {s}" for s in settings[1:]], panels
+    fig = plots.heatmap_figure(rows, panels)
+    shown = [ax for ax in fig.axes if ax.get_visible() and ax.get_title()]
+    assert [ax.get_title() for ax in shown] == [plots.agent_label(a) for a in panels], titles(fig)
+    assert "with coop_abbeys=team:2 +\ncoop_abbey_cost=burn" in shown[2].get_title(), shown[2].get_title()
+    for ax, levers in zip(shown, settings):
+        want = sorted(plots.win_rate_label(r["win_rate"]) for r in rows if r["levers"] == levers)
+        assert sorted(t.get_text() for t in ax.texts) == want, (levers, [t.get_text() for t in ax.texts], want)
+    plt.close(fig)
+    fig = plots.loss_causes_figure(rows, panels)
+    for ax, levers in zip([ax for ax in fig.axes if ax.get_visible() and ax.get_title()], settings):
+        won = [b for b in ax.containers if b.get_label() == "won"][0]
+        want = [sum(r["wins"] for r in rows if r["levers"] == levers and r["level"] == lv) / 400 for lv in (3, 4)]
+        assert [round(p.get_height(), 9) for p in won.patches] == [round(w, 9) for w in want], (levers, want)
+    plt.close(fig)
+
+
 if __name__ == "__main__":
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     failed = 0
