@@ -154,7 +154,7 @@ void write_md(const BalanceConfig& cfg, const BalanceResult& r, const json& jcfg
 BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
   BalanceResult r;
   const Level base = cfg.game.level_config(cfg.game.level);
-  r.current = level_value(base, cfg.param);
+  r.current = is_lever_param(cfg.param) ? lever_count(cfg) : level_value(base, cfg.param);
   std::tie(r.lo, r.hi) = search_range(cfg, base);
   const AgentSpec agent = parse_agent(cfg.agent);
   std::filesystem::create_directories(dir);
@@ -199,8 +199,8 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
     }
     r.best = std::fabs(r.points[l].rate() - cfg.target) <= std::fabs(r.points[h].rate() - cfg.target) ? l : h;
     r.reached = true;
-    r.verdict = cfg.param + " = " + std::to_string(r.best) + " gives " + point_text(r.points[r.best]) + " (level value " +
-                std::to_string(r.current) + "; target " + pct(cfg.target) + "%)";
+    r.verdict = cfg.param + " = " + std::to_string(r.best) + " gives " + point_text(r.points[r.best]) +
+                (is_lever_param(cfg.param) ? " (pieces with --levers " : " (level value ") + std::to_string(r.current) + "; target " + pct(cfg.target) + "%)";
   }
   save();
   write_md(cfg, r, jcfg, dir);

@@ -195,6 +195,7 @@ TEST_CASE("balance --param coop_abbeys: the piece count N of team:N on the same 
   CHECK(j.at("config").at("abbey_catalog_checksum").get<std::string>().size() == 16);
   const std::string md = ah::slurp(out + "/balance.md");
   CHECK(has(md, "coop_abbeys = team:N, N the value searched"));
+  CHECK(has(md, "Moving `coop_abbeys` (pieces with --levers 1) between 1 and 3"));  // the N of --levers, not the level's piles
   CHECK(has(md, "| 1 | 12 |"));
   CHECK(has(md, "| 3 | 12 |"));
   // A plain search writes no levers.
