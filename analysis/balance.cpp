@@ -200,7 +200,8 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
     r.best = std::fabs(r.points[l].rate() - cfg.target) <= std::fabs(r.points[h].rate() - cfg.target) ? l : h;
     r.reached = true;
     r.verdict = cfg.param + " = " + std::to_string(r.best) + " gives " + point_text(r.points[r.best]) +
-                (is_lever_param(cfg.param) ? " (pieces with --levers " : " (level value ") + std::to_string(r.current) + "; target " + pct(cfg.target) + "%)";
+                (is_lever_param(cfg.param) ? " (pieces with --levers " : " (level value ") + std::to_string(r.current) +
+                "; target " + pct(cfg.target) + "%)";
   }
   save();
   write_md(cfg, r, jcfg, dir);
