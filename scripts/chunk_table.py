@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from study_stats import InputError, cell_id, chunk_outcomes, wilson
+from study_stats import InputError, cell_id, cell_label, chunk_outcomes, wilson
 
 
 def read(study: Path):
@@ -21,8 +21,7 @@ def read(study: Path):
         cells = json.loads(path.read_text())["config"]["cells"]
         columns, rows, wanted, ids = [], [], {}, {}
         for c in cells:
-            levers = c.get("levers", "none")
-            column = c["agent"] if levers == "none" else f"{c['agent']} with {levers}"
+            column = cell_label(c)
             row = (int(c["level"]), int(c["players"]), int(c["ghosts"]))
             if column not in columns:
                 columns.append(column)

@@ -25,7 +25,7 @@ import sys
 from math import sqrt
 from pathlib import Path
 
-from study_stats import Z, InputError, cell_id, chunk_outcomes, mcnemar, wilson
+from study_stats import Z, InputError, cell_id, chunk_outcomes, levers_of, mcnemar, wilson
 
 
 def read_rows(path: Path, needed: list[str]) -> list[tuple[int, dict]]:
@@ -73,7 +73,7 @@ def read_partial(study: Path):
     outcomes = chunk_outcomes(study)
     settings, agents, rate, diff, won = [], set(), {}, {}, {}
     for c in cells:
-        levers = c.get("levers", "none")
+        levers = levers_of(c)
         agents.add(c["agent"])
         if levers not in settings:
             settings.append(levers)

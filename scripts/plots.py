@@ -15,9 +15,10 @@ For a tournament folder written by `mists versus` (it holds tournament.json) it 
   final_scores.png      each agent's final scores over all its seats, a histogram in bands of 10
                         points, one line per agent in the tournament's order (from the sealed chunks)
 
-Panels follow the agents (each with its co-op lever setting, in a levers study) in the study's order (cells.json, else study.json, else cells.csv); every
-outcome and every level has one colour in every panel. Uses Debian's python3-matplotlib and
-python3-numpy only. tests/plots_test.py checks these rules (run by scripts/ci-browser.sh).
+Panels follow the agents (each with its co-op lever setting, in a levers study) in the study's
+order (cells.json, else study.json, else cells.csv); every outcome and every level has one colour in
+every panel. Uses Debian's python3-matplotlib and python3-numpy only. tests/plots_test.py checks
+these rules (run by scripts/ci-browser.sh).
 """
 import csv
 import json
@@ -32,6 +33,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from study_stats import cell_label, levers_of  # noqa: E402  (a panel per agent and lever setting)
 
 CAUSES = ["ghost_supply", "pile1_target", "pile2_target", "tiles_out", "unplaceable"]
 OUTCOMES = ["won"] + CAUSES
@@ -63,13 +65,6 @@ def win_rate_label(rate: float) -> str:
     return f"{math.floor(p + 0.5)}%"
 
 
-def panel_of(row) -> str:
-    """The panel a cell belongs to: its agent, and its co-op lever setting where one is on (a levers
-    study plays one agent under several settings: each is a panel of its own)."""
-    levers = row.get("levers") or "none"
-    return row["agent"] if levers == "none" else f"{row['agent']} with {levers}"
-
-
 def agent_label(agent: str, width: int = 24) -> str:
     """A panel's text for a title: the agent's name, then its parameters wrapped over lines of
     <= width, then its lever setting (after " with ", one lever a line)."""
@@ -86,7 +81,6 @@ def agent_label(agent: str, width: int = 24) -> str:
 def read_rows(folder: Path):
     rows = list(csv.DictReader(open(folder / "cells.csv", newline="")))
     for r in rows:
-        r["levers"] = r.get("levers") or "none"  # a study without levers has no such column
         for k in ("level", "players", "ghosts", "ghost_delta", "games", "wins"):
             r[k] = int(r[k])
         for k in ("win_rate", "ci_lo", "ci_hi"):
@@ -99,10 +93,10 @@ def read_rows(folder: Path):
 def study_agents(folder: Path, rows) -> list:
     """The panels (agents, with their lever settings) in the order the study lists them (cells.json,
     else study.json, else cells.csv)."""
-    present = list(dict.fromkeys(panel_of(r) for r in rows))
+    present = list(dict.fromkeys(cell_label(r) for r in rows))
     for name, cells in (("cells.json", lambda d: d["cells"]), ("study.json", lambda d: d["config"]["cells"])):
         try:
-            order = list(dict.fromkeys(panel_of(c) for c in cells(json.load(open(folder / name)))))
+            order = list(dict.fromkeys(cell_label(c) for c in cells(json.load(open(folder / name)))))
         except (OSError, ValueError, KeyError, TypeError):
             continue
         if set(present) <= set(order):
@@ -126,7 +120,7 @@ def heatmap_figure(rows, agents):
     """Level x players at the official budgets, one panel per agent with at least 2 player counts."""
     official = [r for r in rows if r["ghost_delta"] == 0]
     # (agents played at one player count only appear in the loss-cause panels and the report)
-    grid_agents = [a for a in agents if len({r["players"] for r in official if panel_of(r) == a}) >= 2]
+    grid_agents = [a for a in agents if len({r["players"] for r in official if cell_label(r) == a}) >= 2]
     if not grid_agents:
         return None
     levels = sorted({r["level"] for r in official})
@@ -135,7 +129,7 @@ def heatmap_figure(rows, agents):
     for k, (ax, agent) in enumerate(zip(axes, grid_agents)):
         m = np.full((len(levels), len(players)), np.nan)
         for r in official:
-            if panel_of(r) == agent:
+            if cell_label(r) == agent:
                 m[levels.index(r["level"]), players.index(r["players"])] = r["win_rate"]
         im = ax.imshow(m, vmin=0, vmax=1, cmap="viridis", aspect="auto")
         for i in range(len(levels)):
@@ -158,7 +152,7 @@ def ghost_budget_figure(rows, agents):
     """Win rate against the ghost budget, one line per level, per (agent, players) with a sweep."""
     sweeps = defaultdict(list)
     for r in rows:
-        sweeps[(panel_of(r), r["players"])].append(r)
+        sweeps[(cell_label(r), r["players"])].append(r)
     keys = [k for k, v in sweeps.items() if len({r["ghost_delta"] for r in v}) > 1]
     if not keys:
         return None
@@ -196,7 +190,7 @@ def ghost_budget_figure(rows, agents):
 def loss_causes_figure(rows, agents):
     """Share of games by outcome per level at the official budgets, one panel per agent."""
     official = [r for r in rows if r["ghost_delta"] == 0]
-    panels = [a for a in agents if any(panel_of(r) == a for r in official)]
+    panels = [a for a in agents if any(cell_label(r) == a for r in official)]
     if not panels:
         return None
     fig, axes = panel_grid(len(panels), 3.2, 3.0, sharey=True)
@@ -204,7 +198,7 @@ def loss_causes_figure(rows, agents):
     for k, (ax, agent) in enumerate(zip(axes, panels)):
         by_level = defaultdict(lambda: np.zeros(len(OUTCOMES)))
         for r in official:
-            if panel_of(r) == agent:
+            if cell_label(r) == agent:
                 v = by_level[r["level"]]
                 v[0] += r["wins"]
                 for i, c in enumerate(CAUSES):
@@ -243,7 +237,7 @@ def search_budget_figure(rows):
         name, _, params = r["agent"].partition(":")
         key = BUDGET_KEYS.get(name)
         if key and params.startswith(key + "=") and "," not in params and r["ghost_delta"] == 0:
-            pts[(name, r.get("levers") or "none", r["level"], r["players"])].append((int(params.split("=")[1]), r))
+            pts[(name, levers_of(r), r["level"], r["players"])].append((int(params.split("=")[1]), r))
     # (official budgets only: a ghost sweep of one agent is not a search-budget curve)
     pts = {k: sorted(v, key=lambda x: x[0]) for k, v in pts.items() if len({p for p, _ in v}) >= 3}
     if not pts:

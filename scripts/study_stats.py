@@ -1,5 +1,5 @@
 """Statistics and chunk reading shared by the scripts that read study folders (chunk_table.py,
-gap_closed.py, lever_ladder.py): the same formulas as analysis/stats.cpp."""
+gap_closed.py, lever_ladder.py, plots.py): the same formulas as analysis/stats.cpp."""
 import csv
 from math import comb, sqrt
 from pathlib import Path
@@ -58,12 +58,25 @@ def levers_slug(levers: str) -> str:
     return ".".join(parts)
 
 
+def levers_of(cell: dict) -> str:
+    """A cell's canonical lever text (study.json, cells.json, a row of cells.csv): "none" where the
+    cell has none (a study without levers writes no such field or column)."""
+    return cell.get("levers") or "none"
+
+
 def cell_id(cell: dict) -> str:
     """The id of one cell of study.json's config (analysis/study_config.cpp, CellSpec::id): the
     name its chunks carry in their header line."""
     base = f"L{cell['level']}-P{cell['players']}-G{cell['ghosts']}-{agent_slug(cell['agent'])}"
-    levers = cell.get("levers", "none")
+    levers = levers_of(cell)
     return base + "-" + levers_slug(levers) if levers != "none" else base
+
+
+def cell_label(cell: dict) -> str:
+    """How tables name a cell's agent (analysis/study_config.cpp, CellSpec::label): the agent text,
+    then " with " and the lever setting where one is on."""
+    levers = levers_of(cell)
+    return cell["agent"] if levers == "none" else f"{cell['agent']} with {levers}"
 
 
 def chunk_outcomes(study: Path) -> dict[str, dict[int, bool]]:

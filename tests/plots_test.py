@@ -22,6 +22,7 @@ matplotlib.use("Agg")
 from matplotlib.colors import to_hex  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))  # plots.py imports study_stats from beside it
 spec = importlib.util.spec_from_file_location("plots", ROOT / "scripts" / "plots.py")
 plots = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(plots)
