@@ -23,6 +23,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   const unsigned bit = agent_bit(a.name);
   if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, solver)");
   a.params.mcts = search_defaults;
+  a.params.weights = search_defaults.weights;  // the study's heuristic (config.heuristic) for every agent
   if (colon == std::string::npos) return a;
   std::stringstream ss(text.substr(colon + 1));
   std::string kv;
@@ -117,9 +118,9 @@ GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first
   return play_game(R, deal, choose, log, on_turn);
 }
 
-GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t game, std::vector<std::string>* log,
-                      std::vector<TurnRow>* trace, SolveFacts* facts) {
-  const SolveResult r = solve_deal(R, deal, budget, game);
+GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, const Weights& weights, uint64_t game,
+                      std::vector<std::string>* log, std::vector<TurnRow>* trace, SolveFacts* facts) {
+  const SolveResult r = solve_deal(R, deal, budget, game, nullptr, weights);
   if (facts) *facts = SolveFacts{r.verdict, r.nodes, (long long)(r.seconds * 1000.0 + 0.5), r.best_progress, r.best_targets};
   if (r.verdict == Verdict::Won) {
     const TurnObserver observe = trace_observer(R, trace);
@@ -137,7 +138,7 @@ GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budge
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
                      std::vector<TurnRow>* trace, SolveFacts* solve) {
   const Deal deal = seeded_deal(R, seed, game);
-  if (a.name == "solver") return solve_one(R, deal, a.params.solve, game, log, trace, solve);
+  if (a.name == "solver") return solve_one(R, deal, a.params.solve, a.params.weights, game, log, trace, solve);
   const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
   if (a.name == "random") {
     RandomAgent agent(agent_seed);

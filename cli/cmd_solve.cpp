@@ -36,6 +36,7 @@ void add_solve(CLI::App& app) {
     uint64_t index = 0;
     long long nodes = analysis::AgentParams{}.solve.nodes;  // the study agent's budget: the same verdicts
     double seconds = analysis::AgentParams{}.solve.seconds;
+    double spread = Weights{}.spread;
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
@@ -44,6 +45,11 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--record", a->record, "Solve the deal of this game record instead (its level, players and switches)");
   cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
   cmd->add_option("--seconds", a->seconds, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")->capture_default_str()->check(CLI::Range(0.0, 86400.0));
+  cmd->add_option("--spread", a->spread,
+                  "Heuristic weight 'spread' of the search's judgement on level 6 (docs/solver.md); 0 gives the verdicts of "
+                  "studies made before it existed")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   cmd->callback([a] {
@@ -69,7 +75,9 @@ void add_solve(CLI::App& app) {
       std::cerr << "  " << p.seconds << " s: " << p.nodes << " engine steps, best progress " << p.best_progress << ", targets passed "
                 << p.best_targets << ", " << p.lost_positions << " positions proved lost\n";
     };
-    const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game, a->quiet ? nullptr : &watch);
+    Weights weights;
+    weights.spread = a->spread;
+    const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game, a->quiet ? nullptr : &watch, weights);
     std::cout << verdict_name(r.verdict);
     if (r.verdict == Verdict::Open) std::cout << " (budget spent; best progress " << r.best_progress << ", targets passed " << r.best_targets << ")";
     else std::cout << " (found by " << r.found_by << ")";

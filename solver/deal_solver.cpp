@@ -449,8 +449,8 @@ enum class Status { Won, Lost, Paused };
 
 class DealSolver {
  public:
-  DealSolver(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch)
-      : R_(R), deal_(deal), budget_(budget), seed_(seed), watch_(watch), start_(Clock::now()), last_report_(start_),
+  DealSolver(const Rules& R, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch, const Weights& weights)
+      : R_(R), deal_(deal), budget_(budget), seed_(seed), watch_(watch), weights_(weights), start_(Clock::now()), last_report_(start_),
         buf_(3 * MAX_ACTIONS) {}
 
   SolveResult run();
@@ -498,6 +498,7 @@ class DealSolver {
   SolveBudget budget_;
   uint64_t seed_;
   const SolveWatch* watch_;
+  Weights weights_;
   Clock::time_point start_, last_report_;
   SolveResult so_far() const;
   long long nodes_ = 0;
@@ -580,7 +581,7 @@ bool DealSolver::finish_greedy(State& s, std::vector<Action>& acts) {
     const int n = settle(s, buf, true);
     if (n == 0) return true;
     if (out_of_budget()) return false;
-    const int pick = first_best(R_, s, buf, n, Weights{}, scratch_);
+    const int pick = first_best(R_, s, buf, n, weights_, scratch_);
     nodes_ += n;
     acts.push_back(buf[pick]);
     step(s, buf[pick]);
@@ -664,7 +665,7 @@ Status DealSolver::beam_pass(int width, double noise, uint64_t pass_seed) {
         }
         const double u = double(splitmix64(key ^ pass_seed) >> 11) * 0x1.0p-53;
         cands.push_back(Candidate{int(e), uint32_t(cand_actions_.size()), uint32_t(acts.size()),
-                                  evaluate(R_, s1) + noise * u});
+                                  evaluate(R_, s1, weights_) + noise * u});
         cand_actions_.insert(cand_actions_.end(), acts.begin(), acts.end());
       }
     }
@@ -710,7 +711,7 @@ void DealSolver::push_frame(const State& s, uint64_t key, int n) {
   for (int i = 0; i < n; ++i) {
     scratch_ = s;
     step(scratch_, buf_[BUF_POSITION + size_t(i)]);
-    order_[size_t(i)] = {-evaluate(R_, scratch_), i};
+    order_[size_t(i)] = {-evaluate(R_, scratch_, weights_), i};
   }
   std::stable_sort(order_.begin(), order_.end());
   for (int i = 0; i < n; ++i) arena_.push_back(buf_[BUF_POSITION + size_t(order_[size_t(i)].second)]);
@@ -839,11 +840,12 @@ SolveResult DealSolver::so_far() const {
 
 }  // namespace
 
-SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch) {
+SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed, const SolveWatch* watch,
+                       const Weights& weights) {
   bool fits = deal.piles.size() == rules.pile_sizes.size();
   for (size_t k = 0; fits && k < deal.piles.size(); ++k) fits = int(deal.piles[k].size()) == rules.pile_sizes[k];
   if (!fits) throw std::invalid_argument("solve_deal: the deal's piles do not have the sizes of the rules' piles");
-  DealSolver solver(rules, deal, budget, seed, watch);
+  DealSolver solver(rules, deal, budget, seed, watch, weights);
   return solver.run();
 }
 

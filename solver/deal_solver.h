@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "solver/eval.h"
 
 namespace mists {
 
@@ -70,8 +71,10 @@ struct SolveWatch {
 
 // Searches `deal` for a winning line; Lost only when every line loses; Open at the budget.
 // `seed` drives the noise of the randomized beam passes (same seed, same budget in nodes: same result).
+// `weights`: the heuristic that judges the beam's macro moves, plays their greedy rest and orders the
+// prover's options (it never decides a verdict: Won is replayed, Lost comes from sound pruning only).
 SolveResult solve_deal(const Rules& rules, const Deal& deal, const SolveBudget& budget, uint64_t seed = 0,
-                       const SolveWatch* watch = nullptr);
+                       const SolveWatch* watch = nullptr, const Weights& weights = Weights{});
 
 // ---- Pieces, exposed for tests -------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ void lever_features(const Rules& R, const State& s, const std::array<uint16_t, M
   }
   for (int i = 0; i < s.n_pending; ++i)  // tolls waiting in this turn's scorings
     if (pending_is_toll(s.pending[i]))
-      f.pending_points += toll_points(R, s, s.tolls[size_t(pending_toll(s.pending[i]))].face, pending_root(s.pending[i]));
+      f.pending_tolls += toll_points(R, s, s.tolls[size_t(pending_toll(s.pending[i]))].face, pending_root(s.pending[i]));
   for (int c = 0; c < COLOUR_NB; ++c) f.chip_points_held += s.chips_held[size_t(c)][0] + 2 * s.chips_held[size_t(c)][1];
   if (s.phase == Phase::Chip) f.chip_to_come = s.chip_value;
   else if (s.phase == Phase::ChipDraw) {
@@ -84,22 +84,28 @@ Features features(const Rules& R, const State& s) {
   }
   // On per-colour levels (R7.6) every colour tied for the most meeples in a feature scores it in
   // full (R4.2), so a feature is worth its points once per such colour.
+  // `colour_shares[k][c]` is the number of shares colour c gets of `held[k]`, the k-th feature
+  // with meeples, so that each colour's own prospects can be told apart (Features::colour_pending).
   std::array<uint8_t, MAX_NODES> sharers{};
+  std::array<std::array<uint8_t, COLOUR_NB>, MAX_MEEPLES> colour_shares{};
+  std::array<uint16_t, MAX_MEEPLES> held{};
+  int n_held = 0;
   if (R.level.per_colour_scores) {
     std::array<std::array<uint8_t, COLOUR_NB>, MAX_MEEPLES> count{};
-    std::array<uint16_t, MAX_MEEPLES> feature{};
-    int n_features = 0;
     for (int m = 0; m < R.n_meeples; ++m) {
       if (s.meeples[m].at != MeepleAt::Board) continue;
       const uint16_t r = root[s.meeples[m].node];
       int k = 0;
-      while (k < n_features && feature[k] != r) ++k;
-      if (k == n_features) feature[n_features++] = r;
+      while (k < n_held && held[k] != r) ++k;
+      if (k == n_held) held[n_held++] = r;
       ++count[k][s.meeples[m].colour];
     }
-    for (int k = 0; k < n_features; ++k) {
+    for (int k = 0; k < n_held; ++k) {
       const uint8_t most = *std::max_element(count[k].begin(), count[k].end());
-      for (uint8_t c : count[k]) sharers[feature[k]] = uint8_t(sharers[feature[k]] + (c == most));
+      for (int c = 0; c < COLOUR_NB; ++c) {
+        colour_shares[k][c] = count[k][c] == most;
+        sharers[held[k]] = uint8_t(sharers[held[k]] + (count[k][c] == most));
+      }
     }
   }
   // With mayors or upgrades (CA8, CM5) the shares follow strength on every level: a tie of two
@@ -131,15 +137,27 @@ Features features(const Rules& R, const State& s) {
     for (int k = 0; k < n_features; ++k) {
       const int most = *std::max_element(strength[k].begin(), strength[k].end());
       int n = 0;
+      int h = 0;
+      while (h < n_held && held[h] != feature[k]) ++h;
+      if (h == n_held) held[n_held++] = feature[k];
       for (int c = 0; c < COLOUR_NB; ++c) {
         const bool scores = R.params.switches.joint_scoring == JointScoring::AllColours ? strength[k][c] > 0 || (twice[k] >> c & 1)
                                                                                         : strength[k][c] == most && most > 0;
-        if (scores) n += (twice[k] >> c & 1) ? 2 : 1;
+        const int share = scores ? ((twice[k] >> c & 1) ? 2 : 1) : 0;
+        n += share;
+        colour_shares[h][c] = uint8_t(share);
       }
       sharers[feature[k]] = uint8_t(n);
     }
   }
   auto shares = [&](uint16_t r) { return strengths ? int(sharers[r]) : R.level.per_colour_scores ? std::max<int>(1, sharers[r]) : 1; };
+  // Per-colour levels: what each colour stands to score from the features its meeples are in.
+  const bool per_colour = R.level.per_colour_scores;
+  auto credit = [&](uint16_t r, double value, std::array<double, COLOUR_NB>& to) {
+    for (int k = 0; k < n_held; ++k)
+      if (held[k] == r)
+        for (int c = 0; c < COLOUR_NB; ++c) to[c] += value * colour_shares[k][c];
+  };
   for (int n = 0; n < s.n_nodes; ++n) {
     if (root[n] != n) continue;
     const Node& r = s.nodes[n];
@@ -156,10 +174,12 @@ Features features(const Rules& R, const State& s) {
     } else if (r.meeples && !(r.flags & (Node::DONE | Node::DEAD))) {
       if (r.kind == RegionKind::Monastery) {  // the abbey's monk (CA5): 9 once its 8 neighbours are filled
         f.meeple_value += 9.0 * shares(uint16_t(n)) / (1.0 + r.open / 2.0);
+        if (per_colour) credit(uint16_t(n), 9.0 / (1.0 + r.open / 2.0), f.colour_unfinished);
         continue;
       }
       const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : 1;
       f.meeple_value += per_tile * members[n] * shares(uint16_t(n)) / (1.0 + r.open / 2.0);
+      if (per_colour) credit(uint16_t(n), per_tile * members[n] / (1.0 + r.open / 2.0), f.colour_unfinished);
     }
   }
   for (int i = 0; i < s.n_pending; ++i) {
@@ -168,6 +188,7 @@ Features features(const Rules& R, const State& s) {
     if (!r.meeples) continue;
     const int per_tile = r.kind == RegionKind::City ? 2 : r.kind == RegionKind::Castle ? 6 : r.kind == RegionKind::Monastery ? 0 : 1;
     f.pending_points += r.kind == RegionKind::Monastery ? 9 * shares(s.pending[i]) : per_tile * members[s.pending[i]] * shares(s.pending[i]);
+    if (per_colour) credit(s.pending[i], r.kind == RegionKind::Monastery ? 9 : per_tile * members[s.pending[i]], f.colour_pending);
   }
   for (int c = 0; c < R.n_colours; ++c) f.meeples_supply += s.supply[c];
   for (int m = 0; m < R.n_meeples; ++m) f.meeples_board += s.meeples[m].at == MeepleAt::Board;
@@ -185,6 +206,7 @@ Features features(const Rules& R, const State& s) {
       f.points += std::min(sc, target) + 0.5 * std::max(0, sc - target);
       f.target_gap += std::max(0, target - sc);
     }
+    f.target = target;
   } else {
     f.points = f.progress;
     f.target_gap = std::max(0, target - f.progress);
@@ -193,6 +215,47 @@ Features features(const Rules& R, const State& s) {
   if (L.any()) lever_features(R, s, root, f);
   return f;
 }
+
+namespace {
+
+// What p points of one colour are worth on a per-colour level (R7.6) with the next target t: the
+// first point 1 + spread, each next one a little less, down to 1 - spread at the target (t points
+// are worth t), and half a point each beyond it (as with spread 0).
+double colour_worth(double p, int t, double spread) {
+  if (t <= 0 || p >= t) return t + 0.5 * (p - t);
+  return p * (1.0 + spread - spread * p / t);
+}
+
+// evaluate on a per-colour level with spread > 0: the terms of evaluate, but the points, pending
+// scorings and unfinished features are each colour's own, valued by colour_worth, and the pressure
+// counts the points missing per colour (their mean), since every colour has the same tiles left.
+double evaluate_per_colour(const Rules& R, const State& s, const Features& f, const Weights& w) {
+  double points = 0, pending = 0, unfinished = 0;
+  for (int c = 0; c < R.n_colours; ++c) {
+    const double now = colour_worth(s.colour_score[c], f.target, w.spread);
+    const double after_pending = colour_worth(s.colour_score[c] + f.colour_pending[c], f.target, w.spread);
+    points += now;
+    pending += after_pending - now;
+    unfinished += colour_worth(s.colour_score[c] + f.colour_pending[c] + f.colour_unfinished[c], f.target, w.spread) - after_pending;
+  }
+  double v = w.points * (points + pending + f.pending_tolls);
+  v += w.supply * f.ghost_supply;
+  v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
+  v -= w.dead_ghost * f.ghosts_on_dead;
+  v -= w.live_open * f.live_open;
+  v += w.recover * (f.live_recoverable + f.cemetery_recoverable);
+  v += w.meeple * f.meeples_supply;
+  v += w.meeple_value * unfinished;
+  v -= w.pressure * std::max(0.0, double(f.target_gap) / R.n_colours - 1.5 * (f.tiles_left + f.free_turns));
+  if (R.params.levers.any()) {
+    v += w.abbey * f.abbeys_held + w.toll * f.toll_value + w.toll_held * f.tolls_held + w.chip * f.chip_points_held;
+    v += w.points * f.chip_to_come;
+  }
+  if (f.lost) v -= 1e5;
+  return v;
+}
+
+}  // namespace
 
 int first_best(const Rules& R, const State& s, const Action* options, int n, const Weights& w, State& scratch) {
   int pick = 0;
@@ -209,7 +272,8 @@ int first_best(const Rules& R, const State& s, const Action* options, int n, con
 double evaluate(const Rules& R, const State& s, const Weights& w) {
   const Features f = features(R, s);
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway
-  double v = w.points * (f.points + f.pending_points);
+  if (R.level.per_colour_scores && w.spread > 0) return evaluate_per_colour(R, s, f, w);
+  double v = w.points * (f.points + (f.pending_points + f.pending_tolls));
   v += w.supply * f.ghost_supply;
   v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
   v -= w.dead_ghost * f.ghosts_on_dead;

@@ -2,6 +2,8 @@
 // search (move ordering, rollout policy, cut-off evaluation). Documented in docs/solver.md.
 #pragma once
 
+#include <array>
+
 #include "engine/state.h"
 
 namespace mists {
@@ -13,6 +15,7 @@ struct Features {
                               // (R7.6) each colour's points up to the next target, and half of
                               // those beyond it
   int pending_points = 0;     // points of completed features with meeples not yet scored
+  int pending_tolls = 0;      // tolls waiting in this turn's scorings (coop_tolls)
   int ghost_supply = 0;
   int ghosts_on_board = 0;
   int ghosts_on_dead = 0;     // ghosts on mist that can never be finished (only removal helps)
@@ -28,6 +31,12 @@ struct Features {
   int target_gap = 0;         // points still missing to the next pile target or the goal (summed
                               // over the colours on per-colour levels)
   int tiles_left = 0;         // tiles in the active pile
+  // Per-colour levels (R7.6): the next target, and what each colour stands to score from the
+  // features its meeples are in: finished ones waiting for their scoring, and unfinished ones (each
+  // discounted by its open sides, as meeple_value). Read by evaluate when Weights::spread > 0.
+  int target = 0;
+  std::array<double, COLOUR_NB> colour_pending{};
+  std::array<double, COLOUR_NB> colour_unfinished{};
   bool won = false, lost = false;
   // The levers (docs/rules.md C); zero with every lever off.
   int abbeys_held = 0;        // abbeys the team may still place (CA1)
@@ -53,6 +62,12 @@ struct Weights {
   double meeple = 1.0;          // per meeple in the supply
   double meeple_value = 1.01;   // share of the (discounted) value of unfinished features with meeples
   double pressure = 1.36;       // per point missing beyond 1.5 a tile to the next pile target or goal
+  // Per-colour levels (R7.6): > 0 values each colour's points, and the points its meeples stand to
+  // score, by a worth whose slope falls from 1 + spread at 0 to 1 - spread at the target, so the
+  // team spreads its scorings over the colours that must all reach it (docs/solver.md, "Level 6").
+  // 0 is the valuation before it (points capped at the target, features valued whoever holds them),
+  // which the studies played before this weight existed keep. Set by hand, not tuned.
+  double spread = 0.5;
   // The levers' pieces (read only when a lever is on; set by hand, not tuned: docs/solver.md).
   double abbey = 2.5;           // per abbey in hand: keep it for a bank with ghosts or a free turn (CA)
   double toll = 0.8;            // share of the discounted toll value of the roads at the tollhouses (CT)

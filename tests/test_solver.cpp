@@ -507,3 +507,57 @@ TEST_CASE("solver: R7.6 the expert gets every colour scoring on level 6 in some 
   MESSAGE(all_scored << " of 40 level-6 expert games with every colour scoring");
   CHECK(all_scored > 0);
 }
+
+// Weights::spread (docs/solver.md, "Level 6"): every colour must reach each target, so points for
+// a colour far from it are worth more than points for one close to it; with spread 0 the former
+// valuation, which cannot tell 5 + 5 from 10 + 0 below the target.
+TEST_CASE("solver: spread values points by how far their colour is from the target") {
+  const Rules R = mists_rules(6, 1);
+  State even = initial_state(R), lopsided = initial_state(R);
+  even.colour_score = {5, 5, 0, 0};
+  lopsided.colour_score = {10, 0, 0, 0};
+  Weights w;
+  REQUIRE(w.spread > 0);
+  CHECK(evaluate(R, even, w) > evaluate(R, lopsided, w));
+  // Each colour's points are worth p (1 + spread - spread p / t): 5 (1.25) twice against 10 once.
+  CHECK(evaluate(R, even, w) - evaluate(R, lopsided, w) == doctest::Approx(2 * 5 * 1.25 - 10));
+  Weights former;
+  former.spread = 0;
+  CHECK(evaluate(R, even, former) == doctest::Approx(evaluate(R, lopsided, former)));
+  // Other levels are not touched by it.
+  const Rules team = mists_rules(4, 1);
+  State t = initial_state(team);
+  t.score = 30;
+  CHECK(evaluate(team, t, w) == evaluate(team, t, former));
+}
+
+// What each colour stands to score is its own: a colour with no meeple on the board has no prospects,
+// and a feature with meeples gives prospects to some colour.
+TEST_CASE("solver: on level 6 the features' prospects are counted by the colour of their meeples") {
+  const Rules R = mists_rules(6, 1);
+  const Deal deal = seeded_deal(R, 7, 0);
+  Dealer dealer(R, deal);
+  State s = initial_state(R, deal);
+  ExpertAgent agent(R, 1, Weights{});
+  Action buf[MAX_ACTIONS];
+  int with_prospects = 0;
+  while (!is_over(s)) {
+    if (is_chance(s)) {
+      dealer.draw(s);
+      continue;
+    }
+    const int n = legal_actions(R, s, buf);
+    apply(R, s, buf[n > 1 ? agent(s, buf, n) : 0]);
+    const Features f = features(R, s);
+    std::array<int, COLOUR_NB> on_board{};
+    for (int m = 0; m < R.n_meeples; ++m) on_board[s.meeples[m].colour] += s.meeples[m].at == MeepleAt::Board;
+    double prospects = 0;
+    for (int c = 0; c < COLOUR_NB; ++c) {
+      if (on_board[c] == 0) CHECK(f.colour_pending[c] + f.colour_unfinished[c] == 0);
+      prospects += f.colour_pending[c] + f.colour_unfinished[c];
+    }
+    if (f.meeple_value > 0 || f.pending_points > 0) CHECK(prospects > 0);
+    with_prospects += prospects > 0;
+  }
+  CHECK(with_prospects > 0);
+}
