@@ -12,9 +12,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "analysis_helpers.h"
 #include "analysis/agents.h"
 #include "analysis/study.h"
+#include "analysis/study_config.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
@@ -560,4 +563,26 @@ TEST_CASE("solver: on level 6 the features' prospects are counted by the colour 
     with_prospects += prospects > 0;
   }
   CHECK(with_prospects > 0);
+}
+
+// A study written before `spread` existed keeps playing as it did: its config.heuristic has no
+// `spread`, which reads as 0 for every agent of it (the solver and the fair agents alike, since
+// every agent starts from the study's heuristic), while a new study records and plays 0.5.
+TEST_CASE("solver: studies written before spread play with spread 0; new ones record it") {
+  const std::string path = std::string(MISTS_SOURCE_DIR) + "/results/winnable/study.json";
+  const nlohmann::json study = nlohmann::json::parse(ah::slurp(path));
+  REQUIRE_FALSE(study.at("config").at("heuristic").contains("spread"));
+  const analysis::StudyConfig old = analysis::StudyConfig::from_json(study.at("config"), path);
+  CHECK(old.mcts.weights.spread == 0);
+  for (const char* name : {"expert", "solver", "planner", "mcts"})
+    CHECK(analysis::parse_agent(name, old.mcts).params.weights.spread == 0);
+  CHECK(analysis::parse_agent("solver:spread=0.25", old.mcts).params.weights.spread == 0.25);
+  CHECK(old.to_json().dump() == study.at("config").dump());  // and its hash is unchanged
+
+  analysis::StudyConfig fresh;
+  analysis::add_cells(fresh, {"solver"}, {6}, {1}, {0}, false, 10, "test");
+  CHECK(fresh.to_json().at("heuristic").at("spread") == 0.5);
+  CHECK(analysis::parse_agent("solver", fresh.mcts).params.weights.spread == 0.5);
+  CHECK(analysis::parse_agent("expert", fresh.mcts).describe() == "expert");
+  CHECK(analysis::parse_agent("expert", old.mcts).describe() == "expert(spread=0)");
 }
