@@ -94,6 +94,9 @@ json config_json(const BalanceConfig& cfg) {
             {"catalog_checksum", load_catalog(resolve_input(cfg.game.catalog)).checksum},
             {"level_checksum", fnv1a64_hex(read_file(cfg.game.level_path(cfg.game.level)))}, {"target", cfg.target},
             {"switches", sw}, {"overrides", ov}};
+  // On a per-colour level the heuristic's `spread` (docs/solver.md, "Level 6"): points found with
+  // another valuation are never mixed in (a file written before it existed holds none, and is refused).
+  if (cfg.game.level_config(cfg.game.level).per_colour_scores) j["spread"] = parse_agent(cfg.agent).params.weights.spread;
   // The levers (only when a lever is played: a search without keeps its former file), the searched
   // one at team:1 as a stand-in for its N, and the checksums of the expansion catalogs they read.
   const Levers l = is_lever_param(cfg.param) ? levers_at(cfg.game.levers, cfg.param, 1) : cfg.game.levers;

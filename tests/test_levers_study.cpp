@@ -205,3 +205,29 @@ TEST_CASE("balance --param coop_abbeys: the piece count N of team:N on the same 
   REQUIRE((plain.status == 0 || plain.status == 1));
   CHECK_FALSE(json::parse(ah::slurp(dir.sub("p/balance.json"))).at("config").contains("levers"));
 }
+
+// On level 6 the heuristic's spread decides the games (docs/solver.md, "Level 6"): balance.json records
+// it, and a file without it (written before it existed, with spread 0) is refused, not resumed.
+TEST_CASE("balance on level 6 records the agent's spread and refuses a file without it") {
+  ah::TempDir logs("bs-logs"), dir("bs");
+  const std::string out = dir.sub("b");
+  const std::vector<std::string> args = {"balance", "--level", "6", "--players", "1", "--agent", "greedy:spread=0.25", "--param", "ghosts",
+                                         "--lo", "12", "--hi", "13", "--target", "0.5", "--games", "4", "--out", out, "-q"};
+  const auto run = ah::run_cli(args, logs);
+  INFO(run.out << run.err);
+  REQUIRE((run.status == 0 || run.status == 1));
+  json j = json::parse(ah::slurp(out + "/balance.json"));
+  CHECK(j.at("config").at("spread") == 0.25);
+  j["config"].erase("spread");
+  ah::spit(out + "/balance.json", j.dump(2));
+  const auto again = ah::run_cli(args, logs);
+  CHECK(again.status == 2);
+  CHECK(has(again.err, "holds another balance search"));
+  // Levels 1-5 do not read it: their files keep their former config.
+  const std::string out4 = dir.sub("b4");
+  const auto four = ah::run_cli({"balance", "--level", "4", "--players", "1", "--agent", "greedy", "--param", "ghosts", "--lo", "12", "--hi",
+                                 "13", "--target", "0.5", "--games", "4", "--out", out4, "-q"},
+                                logs);
+  REQUIRE((four.status == 0 || four.status == 1));
+  CHECK_FALSE(json::parse(ah::slurp(out4 + "/balance.json")).at("config").contains("spread"));
+}
