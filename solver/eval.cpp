@@ -226,33 +226,21 @@ double colour_worth(double p, int t, double spread) {
   return p * (1.0 + spread - spread * p / t);
 }
 
-// evaluate on a per-colour level with spread > 0: the terms of evaluate, but the points, pending
-// scorings and unfinished features are each colour's own, valued by colour_worth, and the pressure
-// counts the points missing per colour (their mean), since every colour has the same tiles left.
-double evaluate_per_colour(const Rules& R, const State& s, const Features& f, const Weights& w) {
+// The progress terms on a per-colour level with spread > 0: each colour's own points, pending scorings
+// and unfinished features, valued by colour_worth and summed over the colours.
+struct ColourTerms {
   double points = 0, pending = 0, unfinished = 0;
+};
+ColourTerms colour_terms(const Rules& R, const State& s, const Features& f, double spread) {
+  ColourTerms t;
   for (int c = 0; c < R.n_colours; ++c) {
-    const double now = colour_worth(s.colour_score[c], f.target, w.spread);
-    const double after_pending = colour_worth(s.colour_score[c] + f.colour_pending[c], f.target, w.spread);
-    points += now;
-    pending += after_pending - now;
-    unfinished += colour_worth(s.colour_score[c] + f.colour_pending[c] + f.colour_unfinished[c], f.target, w.spread) - after_pending;
+    const double now = colour_worth(s.colour_score[c], f.target, spread);
+    const double after_pending = colour_worth(s.colour_score[c] + f.colour_pending[c], f.target, spread);
+    t.points += now;
+    t.pending += after_pending - now;
+    t.unfinished += colour_worth(s.colour_score[c] + f.colour_pending[c] + f.colour_unfinished[c], f.target, spread) - after_pending;
   }
-  double v = w.points * (points + pending + f.pending_tolls);
-  v += w.supply * f.ghost_supply;
-  v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
-  v -= w.dead_ghost * f.ghosts_on_dead;
-  v -= w.live_open * f.live_open;
-  v += w.recover * (f.live_recoverable + f.cemetery_recoverable);
-  v += w.meeple * f.meeples_supply;
-  v += w.meeple_value * unfinished;
-  v -= w.pressure * std::max(0.0, double(f.target_gap) / R.n_colours - 1.5 * (f.tiles_left + f.free_turns));
-  if (R.params.levers.any()) {
-    v += w.abbey * f.abbeys_held + w.toll * f.toll_value + w.toll_held * f.tolls_held + w.chip * f.chip_points_held;
-    v += w.points * f.chip_to_come;
-  }
-  if (f.lost) v -= 1e5;
-  return v;
+  return t;
 }
 
 }  // namespace
@@ -272,18 +260,29 @@ int first_best(const Rules& R, const State& s, const Action* options, int n, con
 double evaluate(const Rules& R, const State& s, const Weights& w) {
   const Features f = features(R, s);
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway
-  if (R.level.per_colour_scores && w.spread > 0) return evaluate_per_colour(R, s, f, w);
-  double v = w.points * (f.points + (f.pending_points + f.pending_tolls));
+  // The progress terms: the team's (or, with spread 0, the former per-colour valuation's), or on a
+  // per-colour level with spread > 0 each colour's own, with the pressure on the mean gap per colour
+  // since every colour has the same tiles left (docs/solver.md, "Level 6").
+  double progress = f.points + (f.pending_points + f.pending_tolls);
+  double unfinished = f.meeple_value;
+  double gap = f.target_gap;
+  if (R.level.per_colour_scores && w.spread > 0) {
+    const ColourTerms t = colour_terms(R, s, f, w.spread);
+    progress = t.points + t.pending + f.pending_tolls;
+    unfinished = t.unfinished;
+    gap = double(f.target_gap) / R.n_colours;
+  }
+  double v = w.points * progress;
   v += w.supply * f.ghost_supply;
   v -= w.low_supply * std::max(0, w.safe_supply - f.ghost_supply);
   v -= w.dead_ghost * f.ghosts_on_dead;
   v -= w.live_open * f.live_open;
   v += w.recover * (f.live_recoverable + f.cemetery_recoverable);
   v += w.meeple * f.meeples_supply;
-  v += w.meeple_value * f.meeple_value;
+  v += w.meeple_value * unfinished;
   // Expect about 1.5 points a tile from here on (a free abbey turn is a turn too); missing more
   // than that is a danger.
-  v -= w.pressure * std::max(0.0, f.target_gap - 1.5 * (f.tiles_left + f.free_turns));
+  v -= w.pressure * std::max(0.0, gap - 1.5 * (f.tiles_left + f.free_turns));
   if (R.params.levers.any()) {
     v += w.abbey * f.abbeys_held + w.toll * f.toll_value + w.toll_held * f.tolls_held + w.chip * f.chip_points_held;
     v += w.points * f.chip_to_come;
