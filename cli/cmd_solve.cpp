@@ -37,6 +37,7 @@ void add_solve(CLI::App& app) {
     long long nodes = analysis::AgentParams{}.solve.nodes;  // the study agent's budget: the same verdicts
     double seconds = analysis::AgentParams{}.solve.seconds;
     double spread = Weights{}.spread;
+    double hound = Weights{}.hound;
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
@@ -50,6 +51,11 @@ void add_solve(CLI::App& app) {
                   "studies made before it existed")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--hound", a->hound,
+                  "Heuristic weight 'hound': per point a hound next to a meeple stands to score (docs/solver.md); 0 leaves it "
+                  "unvalued, as studies made before it")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1000.0));
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   cmd->callback([a] {
@@ -77,6 +83,7 @@ void add_solve(CLI::App& app) {
     };
     Weights weights;
     weights.spread = a->spread;
+    weights.hound = a->hound;
     const SolveResult r = solve_deal(rules, deal, SolveBudget{a->nodes, a->seconds}, game, a->quiet ? nullptr : &watch, weights);
     std::cout << verdict_name(r.verdict);
     if (r.verdict == Verdict::Open) std::cout << " (budget spent; best progress " << r.best_progress << ", targets passed " << r.best_targets << ")";

@@ -190,6 +190,16 @@ Features features(const Rules& R, const State& s) {
     f.pending_points += r.kind == RegionKind::Monastery ? 9 * shares(s.pending[i]) : per_tile * members[s.pending[i]] * shares(s.pending[i]);
     if (per_colour) credit(s.pending[i], r.kind == RegionKind::Monastery ? 9 : per_tile * members[s.pending[i]], f.colour_pending);
   }
+  for (int h = 0; h < 2; ++h) {
+    if (s.hound[h] != HoundState::WithMeeple) continue;
+    const Meeple& mp = s.meeples[s.hound_meeple[h]];
+    const Node& r = s.nodes[root[mp.node]];
+    const double v = (r.flags & Node::DEAD) ? 0.0  // its meeple will never be scored
+                     : (r.flags & Node::DONE) ? double(s.ghosts_on_board)
+                                              : s.ghosts_on_board / (1.0 + r.open / 2.0);
+    f.hound_value += v;
+    f.colour_hound[mp.colour] += v;
+  }
   for (int c = 0; c < R.n_colours; ++c) f.meeples_supply += s.supply[c];
   for (int m = 0; m < R.n_meeples; ++m) f.meeples_board += s.meeples[m].at == MeepleAt::Board;
   // The next target: a hound still waiting (its pile must reach it) or the goal (all piles).
@@ -231,14 +241,15 @@ double colour_worth(double p, int t, double spread) {
 struct ColourTerms {
   double points = 0, pending = 0, unfinished = 0;
 };
-ColourTerms colour_terms(const Rules& R, const State& s, const Features& f, double spread) {
+ColourTerms colour_terms(const Rules& R, const State& s, const Features& f, const Weights& w) {
   ColourTerms t;
   for (int c = 0; c < R.n_colours; ++c) {
-    const double now = colour_worth(s.colour_score[c], f.target, spread);
-    const double after_pending = colour_worth(s.colour_score[c] + f.colour_pending[c], f.target, spread);
+    const double now = colour_worth(s.colour_score[c], f.target, w.spread);
+    const double after_pending = colour_worth(s.colour_score[c] + f.colour_pending[c], f.target, w.spread);
     t.points += now;
     t.pending += after_pending - now;
-    t.unfinished += colour_worth(s.colour_score[c] + f.colour_pending[c] + f.colour_unfinished[c], f.target, spread) - after_pending;
+    const double prospects = f.colour_unfinished[c] + w.hound * f.colour_hound[c];
+    t.unfinished += colour_worth(s.colour_score[c] + f.colour_pending[c] + prospects, f.target, w.spread) - after_pending;
   }
   return t;
 }
@@ -267,10 +278,12 @@ double evaluate(const Rules& R, const State& s, const Weights& w) {
   double unfinished = f.meeple_value;
   double gap = f.target_gap;
   if (R.level.per_colour_scores && w.spread > 0) {
-    const ColourTerms t = colour_terms(R, s, f, w.spread);
+    const ColourTerms t = colour_terms(R, s, f, w);
     progress = t.points + t.pending + f.pending_tolls;
     unfinished = t.unfinished;
     gap = double(f.target_gap) / R.n_colours;
+  } else if (w.hound != 0) {
+    unfinished += w.hound * f.hound_value;
   }
   double v = w.points * progress;
   v += w.supply * f.ghost_supply;

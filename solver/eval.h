@@ -37,6 +37,11 @@ struct Features {
   int target = 0;
   std::array<double, COLOUR_NB> colour_pending{};
   std::array<double, COLOUR_NB> colour_unfinished{};
+  // A hound next to a meeple (R6.3): the ghosts on the board now, which it scores when that meeple's
+  // feature is scored, discounted by the feature's open sides as meeple_value; in total and for the
+  // meeple's colour. Read by evaluate with Weights::hound.
+  double hound_value = 0;
+  std::array<double, COLOUR_NB> colour_hound{};
   bool won = false, lost = false;
   // The levers (docs/rules.md C); zero with every lever off.
   int abbeys_held = 0;        // abbeys the team may still place (CA1)
@@ -68,6 +73,10 @@ struct Weights {
   // 0 is the valuation before it (points capped at the target, features valued whoever holds them),
   // which the studies played before this weight existed keep. Set by hand, not tuned.
   double spread = 0.5;
+  // Per point a hound next to a meeple stands to score (Features::hound_value; on a per-colour level
+  // with spread > 0, for its meeple's colour). 0, the default, leaves a placed hound unvalued, as it
+  // was before this weight; set by hand, not tuned.
+  double hound = 0.0;
   // The levers' pieces (read only when a lever is on; set by hand, not tuned: docs/solver.md).
   double abbey = 2.5;           // per abbey in hand: keep it for a bank with ghosts or a free turn (CA)
   double toll = 0.8;            // share of the discounted toll value of the roads at the tollhouses (CT)

@@ -586,3 +586,74 @@ TEST_CASE("solver: studies written before spread play with spread 0; new ones re
   CHECK(analysis::parse_agent("expert", fresh.mcts).describe() == "expert");
   CHECK(analysis::parse_agent("expert", old.mcts).describe() == "expert(spread=0)");
 }
+
+// Weights::hound: a hound next to a meeple (R6.3) stands to score the ghosts on the board when that
+// meeple is scored; the weight values it, discounted by the feature's open sides (0 for a haunted or
+// dead feature, whose meeple is never scored), for the team or, on level 6, for the meeple's colour.
+// Its default 0 leaves every valuation as it was before the weight existed.
+namespace {
+
+// The first position of an expert game (level `R`, deals of run seed 7) with ghosts on the board and a
+// hound next to a meeple whose feature can still be finished.
+bool position_with_hound(const Rules& R, State& out) {
+  Action buf[MAX_ACTIONS];
+  for (uint64_t g = 0; g < 60; ++g) {
+    const Deal deal = seeded_deal(R, 7, g);
+    Dealer dealer(R, deal);
+    State s = initial_state(R, deal);
+    ExpertAgent agent(R, g, Weights{});
+    while (!is_over(s)) {
+      if (is_chance(s)) {
+        dealer.draw(s);
+        continue;
+      }
+      const int n = legal_actions(R, s, buf);
+      apply(R, s, buf[n > 1 ? agent(s, buf, n) : 0]);
+      for (int h = 0; h < 2; ++h)
+        if (s.hound[size_t(h)] == HoundState::WithMeeple && s.ghosts_on_board > 0 &&
+            !(s.nodes[find_root(s, s.meeples[s.hound_meeple[size_t(h)]].node)].flags & Node::DEAD)) {
+          out = s;
+          return true;
+        }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("solver: the hound weight values a hound next to a meeple by the ghosts it would score") {
+  Weights off, on;
+  REQUIRE(off.hound == 0);  // the default: studies keep their valuation
+  on.hound = 1;
+  SUBCASE("team level") {
+    const Rules R = mists_rules(3, 1);
+    CHECK(evaluate(R, initial_state(R), on) == evaluate(R, initial_state(R), off));  // no hound yet
+    State s;
+    REQUIRE(position_with_hound(R, s));
+    const Features f = features(R, s);
+    double expect = 0;
+    for (int h = 0; h < 2; ++h) {
+      if (s.hound[size_t(h)] != HoundState::WithMeeple) continue;
+      const Node& r = s.nodes[find_root(s, s.meeples[s.hound_meeple[size_t(h)]].node)];
+      if (r.flags & Node::DEAD) continue;
+      expect += (r.flags & Node::DONE) ? s.ghosts_on_board : s.ghosts_on_board / (1.0 + r.open / 2.0);
+    }
+    CHECK(f.hound_value == doctest::Approx(expect));
+    // It joins the unfinished features' prospects, which meeple_value weighs.
+    CHECK(evaluate(R, s, on) - evaluate(R, s, off) == doctest::Approx(on.meeple_value * f.hound_value));
+  }
+  SUBCASE("level 6: for the colour of the hound's meeple") {
+    const Rules R = mists_rules(6, 1, {}, [](Level& l) { l.hound1 = 1, l.hound2 = 2; });  // so the expert reaches one
+    State s;
+    REQUIRE(position_with_hound(R, s));
+    const Features f = features(R, s);
+    REQUIRE(f.hound_value > 0);
+    double by_colour = 0;
+    for (int c = 0; c < COLOUR_NB; ++c) by_colour += f.colour_hound[size_t(c)];
+    CHECK(by_colour == doctest::Approx(f.hound_value));
+    for (int h = 0; h < 2; ++h)
+      if (s.hound[size_t(h)] == HoundState::WithMeeple) CHECK(f.colour_hound[s.meeples[s.hound_meeple[size_t(h)]].colour] > 0);
+    CHECK(evaluate(R, s, on) > evaluate(R, s, off));
+  }
+}
