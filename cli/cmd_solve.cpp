@@ -55,7 +55,7 @@ void add_solve(CLI::App& app) {
                   "Heuristic weight 'hound': per point a hound next to a meeple stands to score (docs/solver.md); 0 leaves it "
                   "unvalued, as studies made before it")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1000.0));
+      ->check(CLI::Range(0.0, 1e6));  // the range of the agents' hound parameter
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   cmd->callback([a] {
