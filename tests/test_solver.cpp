@@ -30,6 +30,25 @@ using namespace mists::test::rh;
 
 namespace {
 
+// Plays the expert (seeded `agent_seed`) on `deal` and calls `after(s)` after each decision, until
+// the game ends or `after` returns true; returns whether it did.
+bool play_expert_until(const Rules& R, const Deal& deal, uint64_t agent_seed, const std::function<bool(const State&)>& after) {
+  Dealer dealer(R, deal);
+  State s = initial_state(R, deal);
+  ExpertAgent agent(R, agent_seed, Weights{});
+  Action buf[MAX_ACTIONS];
+  while (!is_over(s)) {
+    if (is_chance(s)) {
+      dealer.draw(s);
+      continue;
+    }
+    const int n = legal_actions(R, s, buf);
+    apply(R, s, buf[n > 1 ? agent(s, buf, n) : 0]);
+    if (after(s)) return true;
+  }
+  return false;
+}
+
 // A deal that gives the tiles `drawn` first, in that order, then the rest of the tiles in play (in
 // catalog order). Used so that a hand-made position is one the clairvoyant agent can read ahead of.
 Deal deal_starting_with(const Rules& R, const std::vector<std::string>& drawn) {
@@ -538,19 +557,8 @@ TEST_CASE("solver: spread values points by how far their colour is from the targ
 // and a feature with meeples gives prospects to some colour.
 TEST_CASE("solver: on level 6 the features' prospects are counted by the colour of their meeples") {
   const Rules R = mists_rules(6, 1);
-  const Deal deal = seeded_deal(R, 7, 0);
-  Dealer dealer(R, deal);
-  State s = initial_state(R, deal);
-  ExpertAgent agent(R, 1, Weights{});
-  Action buf[MAX_ACTIONS];
   int with_prospects = 0;
-  while (!is_over(s)) {
-    if (is_chance(s)) {
-      dealer.draw(s);
-      continue;
-    }
-    const int n = legal_actions(R, s, buf);
-    apply(R, s, buf[n > 1 ? agent(s, buf, n) : 0]);
+  play_expert_until(R, seeded_deal(R, 7, 0), 1, [&](const State& s) {
     const Features f = features(R, s);
     std::array<int, COLOUR_NB> on_board{};
     for (int m = 0; m < R.n_meeples; ++m) on_board[s.meeples[m].colour] += s.meeples[m].at == MeepleAt::Board;
@@ -561,7 +569,8 @@ TEST_CASE("solver: on level 6 the features' prospects are counted by the colour 
     }
     if (f.meeple_value > 0 || f.pending_points > 0) CHECK(prospects > 0);
     with_prospects += prospects > 0;
-  }
+    return false;
+  });
   CHECK(with_prospects > 0);
 }
 
@@ -596,26 +605,17 @@ namespace {
 // The first position of an expert game (level `R`, deals of run seed 7) with ghosts on the board and a
 // hound next to a meeple whose feature can still be finished.
 bool position_with_hound(const Rules& R, State& out) {
-  Action buf[MAX_ACTIONS];
   for (uint64_t g = 0; g < 60; ++g) {
-    const Deal deal = seeded_deal(R, 7, g);
-    Dealer dealer(R, deal);
-    State s = initial_state(R, deal);
-    ExpertAgent agent(R, g, Weights{});
-    while (!is_over(s)) {
-      if (is_chance(s)) {
-        dealer.draw(s);
-        continue;
-      }
-      const int n = legal_actions(R, s, buf);
-      apply(R, s, buf[n > 1 ? agent(s, buf, n) : 0]);
+    const bool found = play_expert_until(R, seeded_deal(R, 7, g), g, [&](const State& s) {
       for (int h = 0; h < 2; ++h)
         if (s.hound[size_t(h)] == HoundState::WithMeeple && s.ghosts_on_board > 0 &&
             !(s.nodes[find_root(s, s.meeples[s.hound_meeple[size_t(h)]].node)].flags & Node::DEAD)) {
           out = s;
           return true;
         }
-    }
+      return false;
+    });
+    if (found) return true;
   }
   return false;
 }
