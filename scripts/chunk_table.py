@@ -8,17 +8,16 @@ Prints a Markdown table: a row per level, player count and ghost budget, a colum
 its lever setting, in a levers study) in the order of study.json; a cell with fewer games than the
 study asks for says how many it has. Chunks are matched to cells by the cell id in their header line.
 """
-import json
 import sys
 from pathlib import Path
 
-from study_stats import InputError, cell_id, cell_label, chunk_outcomes, wilson
+from study_stats import InputError, cell_id, cell_label, chunk_outcomes, study_config, wilson
 
 
 def read(study: Path):
     path = study / "study.json"
+    cells = study_config(study, "cells")["cells"]
     try:
-        cells = json.loads(path.read_text())["config"]["cells"]
         columns, rows, wanted, ids = [], [], {}, {}
         for c in cells:
             column = cell_label(c)
@@ -29,8 +28,6 @@ def read(study: Path):
                 rows.append(row)
             wanted[(row, column)] = int(c["games"])
             ids[cell_id(c)] = (row, column)
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}") from None
     except (KeyError, TypeError, ValueError) as e:
         raise InputError(f"{path}: not a study file ({type(e).__name__}: {e})") from None
     outcomes = {}

@@ -8,13 +8,13 @@
 For every game of the study's games.csv it asks `mists play` (the program named by --binary) for the
 game's deal, with the study's seed, catalog, level folder, pile override and the cell's levers, and
 counts the tiles of the kind (a tile the catalog marks `cemetery` or `castle`) in the pile (1 = the
-first drawn). It prints a Markdown table per cell (a cell whose deals have fewer piles says so): for each count, the deals, the games won, the
-games that passed hound 1 and hound 2, and the median and mean score (the lowest colour's on level 6;
-for the solver the best progress and the most targets passed, as games.csv has them).
+first drawn). It prints a Markdown table per cell (a cell whose deals have fewer piles says so): for
+each count, the deals, the games won, the games that passed hound 1 and hound 2, and the median and
+mean score (the lowest colour's on level 6; for the solver the best progress and the most targets
+passed, as games.csv has them).
 """
 import argparse
 import csv
-import json
 import statistics
 import subprocess
 import sys
@@ -22,7 +22,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from study_stats import InputError
+from study_stats import InputError, study_config
 
 KINDS = ("cemetery", "castle")
 
@@ -92,15 +92,7 @@ def main() -> int:
         print("deal_kinds: --pile and --max are at least 1", file=sys.stderr)
         return 2
     try:
-        spath = a.study / "study.json"
-        try:
-            config = json.loads(spath.read_text())["config"]
-            for key in ("seed", "catalog", "levels_dir"):
-                config[key]
-        except OSError as e:
-            raise InputError(f"{spath}: {e.strerror}") from None
-        except (KeyError, TypeError, ValueError) as e:
-            raise InputError(f"{spath}: not a study file ({type(e).__name__}: {e})") from None
+        config = study_config(a.study, "seed", "catalog", "levels_dir")
         ids = kind_ids(a.source / config["catalog"], a.kind)
         rows = read_games(a.study)
         groups: dict[str, dict[int, list[dict]]] = {}

@@ -1,6 +1,7 @@
 """Statistics and chunk reading shared by the scripts that read study folders (chunk_table.py,
-gap_closed.py, lever_ladder.py, plots.py): the same formulas as analysis/stats.cpp."""
+deal_kinds.py, gap_closed.py, lever_ladder.py, plots.py): the same formulas as analysis/stats.cpp."""
 import csv
+import json
 from math import comb, sqrt
 from pathlib import Path
 
@@ -77,6 +78,20 @@ def cell_label(cell: dict) -> str:
     then " with " and the lever setting where one is on."""
     levers = levers_of(cell)
     return cell["agent"] if levers == "none" else f"{cell['agent']} with {levers}"
+
+
+def study_config(study: Path, *keys: str) -> dict:
+    """The "config" object of a study folder's study.json, which must hold each of `keys`."""
+    path = study / "study.json"
+    try:
+        config = json.loads(path.read_text())["config"]
+        for key in keys:
+            config[key]  # a KeyError or TypeError names what is missing
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    except (KeyError, TypeError, ValueError) as e:
+        raise InputError(f"{path}: not a study file ({type(e).__name__}: {e})") from None
+    return config
 
 
 def chunk_outcomes(study: Path) -> dict[str, dict[int, bool]]:
