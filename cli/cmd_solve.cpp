@@ -12,9 +12,47 @@
 #include "engine/config/load.h"
 #include "engine/record.h"
 #include "solver/agents.h"
+#include "solver/census.h"
 #include "solver/deal_solver.h"
+#include "solver/rng.h"
 
 namespace mists::cli {
+
+namespace {
+
+// The census as a table: one row a turn start, then what stopped it, if anything.
+void print_census(const CensusResult& c, long long max_positions) {
+  std::cout << "turn  tiles_left  positions  cut_by_bound  games_lost  games_won\n";
+  for (size_t k = 0; k < c.turns.size(); ++k) {
+    const CensusTurn& t = c.turns[k];
+    if (k > 0 && t.positions == 0 && t.lost == 0 && t.won == 0) break;
+    const std::string tiles = t.tiles_min < 0 ? "-"
+                              : t.tiles_min == t.tiles_max ? std::to_string(t.tiles_min)
+                                                           : std::to_string(t.tiles_min) + "-" + std::to_string(t.tiles_max);
+    std::cout << k << "  " << tiles << "  " << (c.complete ? "" : ">=") << t.positions << "  " << t.cut << "  " << t.lost << "  "
+              << t.won << '\n';
+  }
+  std::cout << (c.complete ? "complete" : c.capped ? "stopped: a turn reached --census-max " + std::to_string(max_positions) + " positions"
+                                                   : std::string("stopped: the budget ran out"))
+            << " (" << c.nodes << " engine steps, " << c.seconds << " s); positions told apart by the prover's key"
+            << (c.complete ? "" : "; every count is a lower bound") << '\n';
+}
+
+// The estimate as a table: the mean over the probes of each turn's count in the tree of turns.
+void print_estimate(const CensusEstimate& e, int asked) {
+  std::cout << "turn  positions  cut_by_bound  games_lost  games_won   (estimates: means over " << e.probes << " probes)\n";
+  for (size_t k = 0; k < e.turns.size(); ++k) {
+    const CensusTurnEstimate& t = e.turns[k];
+    if (k > 0 && t.positions == 0 && t.lost == 0 && t.won == 0) break;
+    std::cout << k << "  " << t.positions << "  " << t.cut << "  " << t.lost << "  " << t.won << '\n';
+  }
+  std::cout << (e.probes == asked ? "complete" : "stopped: the budget ran out after " + std::to_string(e.probes) + " of " +
+                                                     std::to_string(asked) + " probes")
+            << " (" << e.nodes << " engine steps, " << e.seconds
+            << " s); a position reached from two turn starts counts twice: estimates of the tree, at least the distinct positions\n";
+}
+
+}  // namespace
 
 void add_solve(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -27,6 +65,8 @@ void add_solve(CLI::App& app) {
       "Examples:\n"
       "  mists solve --level 4 --players 2 --seed 7 --game 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
       "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?\n"
+      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 2        # how many positions a proof must enter\n"
+      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, to the end of pile 1\n"
       "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).");
   struct Args {
     GameOptions game;
@@ -38,6 +78,9 @@ void add_solve(CLI::App& app) {
     double seconds = analysis::AgentParams{}.solve.seconds;
     double spread = Weights{}.spread;
     double hound = Weights{}.hound;
+    int census = 0;
+    long long census_max = 5000000;
+    int probes = 0;
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
@@ -58,8 +101,28 @@ void add_solve(CLI::App& app) {
       ->check(CLI::Range(0.0, 1e6));  // the range of the agents' hound parameter
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
-  cmd->callback([a] {
-    if (a->nodes == 0 && a->seconds == 0) throw UsageError("--nodes 0 --seconds 0: give the search a budget");
+  cmd->add_option("--census", a->census,
+                  "Do not solve: count the distinct positions at the start of each of the first K turns over every line "
+                  "of decisions, and how many the points bound cuts (docs/solver.md); no step budget unless --nodes or "
+                  "--seconds is given")
+      ->check(CLI::Range(1, 60));
+  cmd->add_option("--census-max", a->census_max, "With --census: stop when one turn holds this many positions")
+      ->capture_default_str()
+      ->check(CLI::Range(1LL, 1000000000LL));
+  cmd->add_option("--census-probes", a->probes,
+                  "With --census: estimate the positions of each turn from N random probes (Knuth 1975) instead of "
+                  "counting them; the probes are drawn from --seed and --game")
+      ->check(CLI::Range(1, 100000000));
+  cmd->callback([a, cmd] {
+    if (a->census == 0) {
+      for (const char* f : {"--census-max", "--census-probes"})
+        if (cmd->count(f)) throw UsageError(std::string(f) + " needs --census");
+      if (a->nodes == 0 && a->seconds == 0) throw UsageError("--nodes 0 --seconds 0: give the search a budget");
+    } else {
+      for (const char* f : {"--out", "--spread", "--hound"})
+        if (cmd->count(f)) throw UsageError(std::string(f) + " belongs to the search; --census only counts positions");
+      if (a->probes > 0 && cmd->count("--census-max")) throw UsageError("--census-max counts positions; --census-probes estimates them");
+    }
     Rules rules;
     Deal deal;
     uint64_t seed = 0, game = 0;
@@ -74,6 +137,14 @@ void add_solve(CLI::App& app) {
       seed = seed_value(a->seed);
       game = a->index;
       deal = seeded_deal(rules, analysis::cell_seed(seed, rules.level.number, rules.params.players), game);
+    }
+    if (a->census > 0) {
+      const SolveBudget budget{cmd->count("--nodes") ? a->nodes : 0, a->seconds};
+      if (a->probes > 0)
+        print_estimate(census_estimate(rules, deal, a->census, a->probes, stream_seed(seed, game, AGENT_STREAM), budget), a->probes);
+      else
+        print_census(census_deal(rules, deal, a->census, a->census_max, budget), a->census_max);
+      return;
     }
     // Progress on standard error every 10 s, so a long search shows it is alive and how far it got.
     SolveWatch watch;

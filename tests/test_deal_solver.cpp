@@ -7,12 +7,15 @@
 #include <chrono>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "analysis/study.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
+#include "solver/census.h"
 #include "solver/deal_solver.h"
 
 using namespace mists;
@@ -130,6 +133,90 @@ Gains brute_gain_checked(Brute& b, State s, int& checked, int depth = 0) {
     }
   }
   return best;
+}
+
+// ---- The census, by brute force ------------------------------------------------------------------
+
+// Every line from the turn start `s` (turn `turn`), no table and nothing walked once: the keys of
+// the positions at each turn start, of those the points bound cuts (not walked further), and of the
+// games that end during each turn, as census_deal should count them.
+struct TurnSets {
+  std::vector<std::set<uint64_t>> positions, cut, lost, won;
+};
+void brute_census(Brute& b, const State& s, int turn, int last_turn, TurnSets& t, int depth0 = 0) {
+  for (auto* v : {&t.positions, &t.cut, &t.lost, &t.won})
+    if (int(v->size()) <= turn) v->resize(size_t(turn) + 1);
+  const uint64_t key = position_key(b.R, s);
+  if (is_over(s)) {
+    (s.outcome == Outcome::Won ? t.won : t.lost)[size_t(turn)].insert(key);
+    return;
+  }
+  t.positions[size_t(turn)].insert(key);
+  if (bound_proves_lost(b.R, b.deal, s)) {
+    t.cut[size_t(turn)].insert(key);
+    return;
+  }
+  if (turn == last_turn) return;
+  // Depth first through the turn: every step from here to the next turn start or the end.
+  std::function<void(const State&, int)> walk = [&](const State& c, int depth) {
+    if (b.capped || ++b.nodes > b.cap) {
+      b.capped = true;
+      return;
+    }
+    auto next = [&](State g) {
+      if (is_over(g) || turn_start(g)) brute_census(b, g, turn + 1, last_turn, t, depth + 1);  // its own option lists
+      else walk(g, depth + 1);
+    };
+    if (is_chance(c)) {
+      State g = c;
+      apply_draw(b.R, g, true_next_tile(b.R, b.deal, g));
+      next(g);
+      return;
+    }
+    Action* opts = nullptr;
+    const int n = b.options(c, depth, opts);
+    for (int i = 0; i < n && !b.capped; ++i) {
+      State g = c;
+      apply(b.R, g, opts[i]);
+      next(g);
+    }
+  };
+  walk(s, depth0);
+}
+
+// The tree of turns that census_estimate samples: each turn start's children are the distinct
+// positions that end its turn. Adds the number of positions at each turn start to `counts`.
+void brute_tree(Brute& b, const State& s, int turn, int last_turn, std::vector<double>& counts) {
+  if (is_over(s)) return;
+  if (int(counts.size()) <= turn) counts.resize(size_t(turn) + 1);
+  counts[size_t(turn)] += 1;
+  if (bound_proves_lost(b.R, b.deal, s) || turn == last_turn) return;
+  std::map<uint64_t, State> children;
+  std::function<void(const State&, int)> walk = [&](const State& c, int depth) {
+    if (b.capped || ++b.nodes > b.cap) {
+      b.capped = true;
+      return;
+    }
+    auto next = [&](State g) {
+      if (is_over(g) || turn_start(g)) children.emplace(position_key(b.R, g), g);
+      else walk(g, depth + 1);
+    };
+    if (is_chance(c)) {
+      State g = c;
+      apply_draw(b.R, g, true_next_tile(b.R, b.deal, g));
+      next(g);
+      return;
+    }
+    Action* opts = nullptr;
+    const int n = b.options(c, depth, opts);
+    for (int i = 0; i < n && !b.capped; ++i) {
+      State g = c;
+      apply(b.R, g, opts[i]);
+      next(g);
+    }
+  };
+  walk(s, 0);
+  for (const auto& [key, g] : children) brute_tree(b, g, turn + 1, last_turn, counts);
 }
 
 // ---- Tiny deals ----------------------------------------------------------------------------------
@@ -569,4 +656,113 @@ TEST_CASE("deal solver: with spread the finder gets every colour past hound 1 on
   MESSAGE("level 6, 1 player, seed 7, game 0: best progress " << r.best_progress << ", targets " << r.best_targets);
   CHECK(r.best_targets >= 1);
   CHECK(r.best_progress >= R.level.hound1);
+}
+
+TEST_CASE("census: the positions of every turn equal a brute force over every line") {
+  // Tiny deals of every level's rules (goals that leave lines open to the end, and goals the bound
+  // can rule out), and the first turn of a real deal of each level.
+  int instances = 0, cuts = 0, ended = 0;
+  auto compare = [&](const Rules& R, const Deal& deal, int turns, const char* what) {
+    Brute b{R, deal, 50000};
+    TurnSets t;
+    State root = initial_state(R, deal);
+    REQUIRE(turn_start(root));
+    brute_census(b, root, 0, turns, t);
+    if (b.capped) return;
+    const CensusResult c = census_deal(R, deal, turns, 1000000000, SolveBudget{});
+    REQUIRE(c.complete);
+    CHECK_FALSE(c.capped);
+    INFO(what);
+    REQUIRE(c.turns.size() >= t.positions.size());
+    for (size_t k = 0; k < c.turns.size(); ++k) {
+      const auto size = [&](const std::vector<std::set<uint64_t>>& v) { return k < v.size() ? (long long)v[k].size() : 0LL; };
+      INFO("turn " << k);
+      CHECK(c.turns[k].positions == size(t.positions));
+      CHECK(c.turns[k].cut == size(t.cut));
+      CHECK(c.turns[k].lost == size(t.lost));
+      CHECK(c.turns[k].won == size(t.won));
+      cuts += int(c.turns[k].cut);
+      ended += int(c.turns[k].lost + c.turns[k].won);
+    }
+    ++instances;
+  };
+  for (const Family& f : families()) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Rng rng(stream_seed(seed, uint64_t(f.n_tiles), 77));
+      const rh::TileList tiles = pick_tiles(f, rng);
+      const int ghosts = f.start_ghosts + int(rng.below(5));
+      for (int goal : {3, 12}) {
+        const Rules R = family_rules(f, tiles, goal, ghosts);
+        compare(R, shuffled_deal(R, seed), 60, f.name);
+      }
+    }
+  }
+  for (int level = 1; level <= 6; ++level) {
+    const Rules R = mists_rules(level, level % 2 ? 1 : 4);
+    compare(R, seeded_deal(R, 7, 0), 1, "a real deal");
+  }
+  MESSAGE(instances << " instances, " << cuts << " positions cut by the bound, " << ended << " games ended");
+  CHECK(instances >= 40);
+  CHECK(cuts > 0);
+  CHECK(ended > 0);
+}
+
+TEST_CASE("census: the probes' estimate is the size of the tree of turns") {
+  // The first turn is counted exactly by every probe; deeper turns are means that approach the
+  // number of positions in the tree (a position reached from two turn starts counted per parent).
+  int compared = 0;
+  for (const Family& f : families()) {
+    Rng rng(stream_seed(3, uint64_t(f.n_tiles), 77));
+    const rh::TileList tiles = pick_tiles(f, rng);
+    const Rules R = family_rules(f, tiles, 12, f.start_ghosts + 2);
+    const Deal deal = shuffled_deal(R, 3);
+    Brute b{R, deal, 50000};
+    std::vector<double> tree;
+    brute_tree(b, initial_state(R, deal), 0, 60, tree);
+    if (b.capped) continue;
+    const CensusEstimate e = census_estimate(R, deal, 60, 5000, 5, SolveBudget{});
+    REQUIRE(e.probes == 5000);
+    INFO(f.name);
+    // Every probe's turn 1 is one of the root's children, weighted by their number: exact.
+    const CensusResult c = census_deal(R, deal, 60, 1000000000, SolveBudget{});
+    CHECK(e.turns[0].positions == 1.0);
+    CHECK(e.turns[1].positions + e.turns[1].lost + e.turns[1].won == double(c.turns[1].positions + c.turns[1].lost + c.turns[1].won));
+    for (size_t k = 1; k < tree.size(); ++k) {
+      INFO("turn " << k << ": tree " << tree[k] << ", estimate " << e.turns[k].positions);
+      CHECK(std::abs(e.turns[k].positions - tree[k]) <= 0.1 * tree[k]);
+      ++compared;
+    }
+    // At least the distinct positions: the census counts those.
+    for (size_t k = 0; k < tree.size() && k < c.turns.size(); ++k) CHECK(tree[k] >= double(c.turns[k].positions));
+  }
+  CHECK(compared >= 10);
+}
+
+TEST_CASE("census: a budget or a cap stops it, and the counts are then lower bounds") {
+  const Rules R = mists_rules(6, 1);
+  const Deal deal = seeded_deal(R, 7, 0);
+  const CensusResult full = census_deal(R, deal, 2, 1000000000, SolveBudget{});
+  REQUIRE(full.complete);
+  REQUIRE(full.turns[2].positions > 1000);
+  const CensusResult budget = census_deal(R, deal, 2, 1000000000, SolveBudget{full.nodes / 2, 0});
+  CHECK_FALSE(budget.complete);
+  CHECK_FALSE(budget.capped);
+  CHECK(budget.nodes >= full.nodes / 2);
+  CHECK(budget.nodes < full.nodes);
+  const CensusResult cap = census_deal(R, deal, 2, 500, SolveBudget{});
+  CHECK_FALSE(cap.complete);
+  CHECK(cap.capped);
+  CHECK(cap.turns[2].positions == 500);
+  for (size_t k = 0; k < 3; ++k) {
+    CHECK(budget.turns[k].positions <= full.turns[k].positions);
+    CHECK(cap.turns[k].positions <= full.turns[k].positions);
+  }
+  // The same census twice: the same counts (probes drawn from the same seed: the same estimate).
+  const CensusEstimate e1 = census_estimate(R, deal, 4, 50, 9, SolveBudget{});
+  const CensusEstimate e2 = census_estimate(R, deal, 4, 50, 9, SolveBudget{});
+  for (size_t k = 0; k < e1.turns.size(); ++k) CHECK(e1.turns[k].positions == e2.turns[k].positions);
+  CHECK(e1.turns[1].positions == double(full.turns[1].positions));
+  const CensusEstimate cut_short = census_estimate(R, deal, 4, 50, 9, SolveBudget{e1.nodes / 2, 0});
+  CHECK(cut_short.probes < 50);
+  CHECK(cut_short.probes > 0);
 }

@@ -2,6 +2,8 @@
 // refused with the file and field.
 #include <doctest/doctest.h>
 
+#include <sstream>
+
 #include "analysis_helpers.h"
 
 namespace ah = mists::test::ah;
@@ -30,4 +32,43 @@ TEST_CASE("solve: a winning line replays, a record's deal can be solved again, b
   const auto none = ah::run_cli({"solve", "--nodes", "0", "--seconds", "0"}, logs);
   CHECK(none.status == 2);
   CHECK(none.err.find("budget") != std::string::npos);
+}
+
+TEST_CASE("solve --census: counts or estimates the positions of each turn; flags of the search are refused") {
+  ah::TempDir logs("census-logs");
+  const auto count = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "1",
+                                  "--nodes", "0"}, logs);
+  REQUIRE_MESSAGE(count.status == 0, count.err);
+  CHECK(count.out.rfind("turn  tiles_left  positions", 0) == 0);
+  CHECK(count.out.find("\n0  20  1  0  0  0\n") != std::string::npos);
+  CHECK(count.out.find("\ncomplete (") != std::string::npos);
+  // Probes: turn 1 is the same for every probe (no game ends in the first turn of this deal).
+  const auto probes = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "1",
+                                   "--census-probes", "5", "--nodes", "0"}, logs);
+  REQUIRE_MESSAGE(probes.status == 0, probes.err);
+  const size_t row = count.out.find("\n1  ");
+  REQUIRE(row != std::string::npos);
+  std::istringstream line(count.out.substr(row + 1));
+  std::string turn, tiles, counted;
+  line >> turn >> tiles >> counted;  // "1  <tiles left>  <positions> ..."
+  CHECK_MESSAGE(probes.out.find("\n1  " + counted + "  0  0  0\n") != std::string::npos, probes.out);
+  CHECK(probes.out.find("means over 5 probes") != std::string::npos);
+  // A cap stops the count, and says so.
+  const auto capped = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "2",
+                                   "--census-max", "10", "--nodes", "0"}, logs);
+  REQUIRE_MESSAGE(capped.status == 0, capped.err);
+  CHECK(capped.out.find("stopped: a turn reached --census-max 10 positions") != std::string::npos);
+  CHECK(capped.out.find(">=") != std::string::npos);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"solve", "--census-max", "10"},
+           {"solve", "--census-probes", "10"},
+           {"solve", "--census", "2", "--out", "x.txt"},
+           {"solve", "--census", "2", "--spread", "0.2"},
+           {"solve", "--census", "2", "--census-probes", "3", "--census-max", "10"},
+           {"solve", "--census", "0"},
+           {"solve", "--census", "x"}}) {
+    const auto r = ah::run_cli(bad, logs);
+    CHECK_MESSAGE(r.status != 0, bad[1]);  // 2 for a usage error, CLI11's own code for a value out of range
+    CHECK_MESSAGE(r.err.find("--census") != std::string::npos, r.err);
+  }
 }

@@ -1,0 +1,216 @@
+#include "solver/census.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "solver/agents.h"
+#include "solver/rng.h"
+
+namespace mists {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Census {
+ public:
+  Census(const Rules& R, const Deal& deal, int turns, const SolveBudget& budget)
+      : R_(R), deal_(deal), turns_(turns), budget_(budget), start_(Clock::now()) {}
+
+  // The first turn start of the game: the initial position after its chance and forced steps.
+  State root() {
+    State s = initial_state(R_, deal_);
+    Action* buf = buf_.data();
+    while (!is_over(s) && !turn_start(s)) {
+      if (is_chance(s)) draw(s);
+      else if (legal_actions(R_, s, buf) == 1) step(s, buf[0]);
+      else throw std::logic_error("census: a decision before the first turn");
+    }
+    return s;
+  }
+
+  // Every line of the turn that starts at `s`: appends to `out` each position that ends the turn
+  // (the next turn start, or a game over) whose key is not in `seen` yet, and adds the key. Decisions
+  // inside the turn that lead to the same position are walked once. False when the budget ran out
+  // (`out` then holds only part of the turn).
+  bool walk_turn(const State& s, std::unordered_set<uint64_t>& seen, std::vector<State>& out) {
+    within_.clear();
+    std::vector<State> stack;  // positions inside the turn still to expand (depth first)
+    State first = s;
+    if (is_chance(first)) {
+      draw(first);
+      stack.push_back(first);
+    } else {  // a decision at the turn start (the abbey's, CA2)
+      const int n = legal_actions(R_, first, buf_.data());
+      for (int i = n - 1; i >= 0; --i) {
+        State c = s;
+        step(c, buf_[size_t(i)]);
+        stack.push_back(c);
+      }
+    }
+    Action* buf = buf_.data();
+    while (!stack.empty()) {
+      if (out_of_budget()) return false;
+      State c = std::move(stack.back());
+      stack.pop_back();
+      // Forced steps and mid-turn chance steps (a chip, CM2) until a decision, the end or the next turn.
+      while (true) {
+        if (is_over(c) || turn_start(c)) {
+          if (seen.insert(position_key(R_, c)).second) out.push_back(std::move(c));
+          break;
+        }
+        if (is_chance(c)) {
+          draw(c);
+          continue;
+        }
+        const int n = legal_actions(R_, c, buf);
+        if (n == 1) {
+          step(c, buf[0]);
+          continue;
+        }
+        if (!within_.insert(position_key(R_, c)).second) break;
+        for (int i = n - 1; i >= 0; --i) {
+          State g = c;
+          step(g, buf[i]);
+          stack.push_back(std::move(g));
+        }
+        break;
+      }
+    }
+    return true;
+  }
+
+  CensusResult count(long long max_positions) {
+    max_positions_ = max_positions;
+    res_.turns.resize(size_t(turns_) + 1);
+    seen_.resize(size_t(turns_) + 1);
+    const State s = root();
+    seen_[0].insert(position_key(R_, s));
+    boundary(s, 0);
+    res_.complete = !stopped_;
+    return finish();
+  }
+
+  CensusEstimate probe(int probes, uint64_t seed) {
+    CensusEstimate est;
+    est.turns.resize(size_t(turns_) + 1);
+    Rng rng(seed);
+    const State root_position = root();
+    std::unordered_set<uint64_t> seen;
+    std::vector<State> next;
+    for (int p = 0; p < probes && !stopped_; ++p) {
+      State s = root_position;
+      double weight = 1;  // the product of the numbers of choices along the probe
+      for (int d = 0;; ++d) {
+        CensusTurnEstimate& t = est.turns[size_t(d)];
+        if (is_over(s)) {
+          (s.outcome == Outcome::Won ? t.won : t.lost) += weight;
+          break;
+        }
+        t.positions += weight;
+        if (bound_proves_lost(R_, deal_, s)) {
+          t.cut += weight;
+          break;
+        }
+        if (d == turns_) break;
+        seen.clear();
+        next.clear();
+        if (!walk_turn(s, seen, next)) break;
+        weight *= double(next.size());
+        s = next[rng.below(uint32_t(next.size()))];
+      }
+      if (!stopped_) ++est.probes;
+    }
+    // Means over the finished probes (an unfinished one is left out).
+    for (CensusTurnEstimate& t : est.turns) {
+      if (est.probes == 0) break;
+      t.positions /= est.probes, t.cut /= est.probes, t.lost /= est.probes, t.won /= est.probes;
+    }
+    est.nodes = nodes_;
+    est.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    return est;
+  }
+
+ private:
+  void draw(State& s) {
+    apply_draw(R_, s, true_next_tile(R_, deal_, s));
+    ++nodes_;
+  }
+  void step(State& s, Action a) {
+    apply(R_, s, a);
+    ++nodes_;
+  }
+  bool out_of_budget() {
+    if (stopped_) return true;
+    if (budget_.nodes > 0 && nodes_ >= budget_.nodes) stopped_ = true;
+    if (budget_.seconds > 0 && nodes_ - last_clock_ >= 256) {
+      last_clock_ = nodes_;
+      if (std::chrono::duration<double>(Clock::now() - start_).count() >= budget_.seconds) stopped_ = true;
+    }
+    return stopped_;
+  }
+
+  // A position met for the first time at the start of turn d (or a game that ended during the turn
+  // before it): counted, and unless it ended, is cut or is the last turn, every line of its turn walked.
+  void boundary(const State& s, int d) {
+    CensusTurn& t = res_.turns[size_t(d)];
+    if (is_over(s)) {
+      ++(s.outcome == Outcome::Won ? t.won : t.lost);
+      return;
+    }
+    const int tiles = tiles_left(s);
+    t.tiles_min = t.positions == 0 ? tiles : std::min(t.tiles_min, tiles);
+    t.tiles_max = std::max(t.tiles_max, tiles);
+    ++t.positions;
+    if (bound_proves_lost(R_, deal_, s)) {
+      ++t.cut;
+      return;
+    }
+    if (t.positions >= max_positions_) {
+      res_.capped = true;
+      stopped_ = true;
+    }
+    if (d == turns_ || stopped_) return;
+    // The new positions of turn d + 1 are walked once this turn is done.
+    std::vector<State> next;
+    if (!walk_turn(s, seen_[size_t(d) + 1], next)) return;
+    for (const State& n : next) {
+      boundary(n, d + 1);
+      if (stopped_) return;
+    }
+  }
+
+  CensusResult finish() {
+    res_.nodes = nodes_;
+    res_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    return res_;
+  }
+
+  const Rules& R_;
+  const Deal& deal_;
+  int turns_;
+  long long max_positions_ = 0;
+  SolveBudget budget_;
+  Clock::time_point start_;
+  CensusResult res_;
+  std::vector<std::unordered_set<uint64_t>> seen_;  // keys met at each turn start
+  std::unordered_set<uint64_t> within_;             // keys of decisions met inside the turn being walked
+  std::vector<Action> buf_ = std::vector<Action>(MAX_ACTIONS);  // option lists, used one at a time
+  long long nodes_ = 0, last_clock_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+CensusResult census_deal(const Rules& rules, const Deal& deal, int turns, long long max_positions, const SolveBudget& budget) {
+  return Census(rules, deal, turns, budget).count(max_positions);
+}
+
+CensusEstimate census_estimate(const Rules& rules, const Deal& deal, int turns, int probes, uint64_t seed,
+                               const SolveBudget& budget) {
+  return Census(rules, deal, turns, budget).probe(probes, seed);
+}
+
+}  // namespace mists
