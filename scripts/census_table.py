@@ -10,8 +10,8 @@ its output in OUT/L<level>-P<players>-g<game>.txt, written whole or not at all. 
 OUT/census.csv (one row a deal and turn) and OUT/table.md: per cell, the median of the deals'
 estimated positions at turns 3, 6 and 9, with the smallest and largest, and the first turn at which
 any probe met a position the points bound cuts. OUT/census.json records what produced them: the
-command, the program's revisions, the parameters, and the checksums of the catalog and level files
-(as a study's provenance has them).
+command, the program's revisions, the parameters, the rule switches (the defaults, passed as flags),
+and the checksums of the catalog and level files (as a study's provenance has them).
 A folder made with other parameters is refused, and --resume is needed to reuse one at all.
 """
 import argparse
@@ -26,6 +26,8 @@ from pathlib import Path
 from study_stats import InputError
 
 SHOWN_TURNS = (3, 6, 9)
+# The rule switches, passed to the program as flags so that census.json says what was played.
+SWITCHES = {"joint-scoring": "majority", "unplaceable": "discard", "haunted-adjacency": "eight", "finish-ghosts": "none"}
 HEADER = "turn  positions  cut_by_bound  games_lost  games_won"
 
 
@@ -106,6 +108,7 @@ def main() -> int:
         revision = version.stdout.split()[-1]
         config = {
             "seed": a.seed, "turns": a.turns, "probes": a.probes,
+            "switches": {k.replace("-", "_"): v for k, v in SWITCHES.items()},
             "catalog_checksum": checksum(a.source / "configs/tiles/mists-reconstructed.toml"),
             "level_checksums": {str(lv): checksum(a.source / f"configs/levels/level{lv}.toml")
                                 for lv in sorted({lv for lv, _ in cells})},
@@ -142,6 +145,8 @@ def main() -> int:
                 if not path.exists():
                     cmd = [a.binary, "solve", "--level", str(level), "--players", str(players), "--seed", str(a.seed),
                            "--game", str(game), "--census", str(a.turns), "--census-probes", str(a.probes)]
+                    for k, v in SWITCHES.items():
+                        cmd += [f"--{k}", v]
                     run = subprocess.run(cmd, cwd=a.source, capture_output=True, text=True)
                     if run.returncode != 0:
                         raise InputError(f"{' '.join(cmd)}: exit {run.returncode}: {run.stderr.strip()}")

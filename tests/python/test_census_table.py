@@ -45,6 +45,8 @@ def test_outputs_resume_and_refusals(tmp_path):
                               capture_output=True, text=True)
     assert meta["catalog_checksum"] in validate.stdout
     assert meta["probes"] == 20 and meta["turns"] == 6 and meta["seed"] == 7
+    assert meta["switches"] == {"joint_scoring": "majority", "unplaceable": "discard", "haunted_adjacency": "eight",
+                                "finish_ghosts": "none"}
 
     # A second run needs --resume; with it, finished deals are kept (not run again).
     again = run(out, *ARGS)
