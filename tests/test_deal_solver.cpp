@@ -137,34 +137,17 @@ Gains brute_gain_checked(Brute& b, State s, int& checked, int depth = 0) {
 
 // ---- The census, by brute force ------------------------------------------------------------------
 
-// Every line from the turn start `s` (turn `turn`), no table and nothing walked once: the keys of
-// the positions at each turn start, of those the points bound cuts (not walked further), and of the
-// games that end during each turn, as census_deal should count them.
-struct TurnSets {
-  std::vector<std::set<uint64_t>> positions, cut, lost, won;
-};
-void brute_census(Brute& b, const State& s, int turn, int last_turn, TurnSets& t, int depth0 = 0) {
-  for (auto* v : {&t.positions, &t.cut, &t.lost, &t.won})
-    if (int(v->size()) <= turn) v->resize(size_t(turn) + 1);
-  const uint64_t key = position_key(b.R, s);
-  if (is_over(s)) {
-    (s.outcome == Outcome::Won ? t.won : t.lost)[size_t(turn)].insert(key);
-    return;
-  }
-  t.positions[size_t(turn)].insert(key);
-  if (bound_proves_lost(b.R, b.deal, s)) {
-    t.cut[size_t(turn)].insert(key);
-    return;
-  }
-  if (turn == last_turn) return;
-  // Depth first through the turn: every step from here to the next turn start or the end.
+// Every line of the turn that starts at `s`, plain recursion (nothing walked once): calls
+// `at_end(g, depth)` for each position g that ends the turn (the next turn start, or the game over),
+// reached on every line that reaches it. `depth0` is the depth of `s` in the option lists of `b`.
+void brute_turn(Brute& b, const State& s, int depth0, const std::function<void(const State&, int)>& at_end) {
   std::function<void(const State&, int)> walk = [&](const State& c, int depth) {
     if (b.capped || ++b.nodes > b.cap) {
       b.capped = true;
       return;
     }
-    auto next = [&](State g) {
-      if (is_over(g) || turn_start(g)) brute_census(b, g, turn + 1, last_turn, t, depth + 1);  // its own option lists
+    auto next = [&](const State& g) {
+      if (is_over(g) || turn_start(g)) at_end(g, depth + 1);
       else walk(g, depth + 1);
     };
     if (is_chance(c)) {
@@ -184,6 +167,30 @@ void brute_census(Brute& b, const State& s, int turn, int last_turn, TurnSets& t
   walk(s, depth0);
 }
 
+// Every line from the turn start `s` (turn `turn`): the keys of the positions at each turn start,
+// of those the points bound cuts (not walked further), and of the games that end during each turn,
+// as census_deal should count them.
+struct TurnSets {
+  std::vector<std::set<uint64_t>> positions, cut, lost, won;
+};
+void brute_census(Brute& b, const State& s, int turn, int last_turn, TurnSets& t, int depth0 = 0) {
+  for (auto* v : {&t.positions, &t.cut, &t.lost, &t.won})
+    if (int(v->size()) <= turn) v->resize(size_t(turn) + 1);
+  const uint64_t key = position_key(b.R, s);
+  if (is_over(s)) {
+    (s.outcome == Outcome::Won ? t.won : t.lost)[size_t(turn)].insert(key);
+    return;
+  }
+  t.positions[size_t(turn)].insert(key);
+  if (bound_proves_lost(b.R, b.deal, s)) {
+    t.cut[size_t(turn)].insert(key);
+    return;
+  }
+  if (turn == last_turn) return;
+  // The next turn starts inside this walk: it takes the option lists below this turn's.
+  brute_turn(b, s, depth0, [&](const State& g, int depth) { brute_census(b, g, turn + 1, last_turn, t, depth); });
+}
+
 // The tree of turns that census_estimate samples: each turn start's children are the distinct
 // positions that end its turn. Adds the number of positions at each turn start to `counts`.
 void brute_tree(Brute& b, const State& s, int turn, int last_turn, std::vector<double>& counts) {
@@ -192,30 +199,7 @@ void brute_tree(Brute& b, const State& s, int turn, int last_turn, std::vector<d
   counts[size_t(turn)] += 1;
   if (bound_proves_lost(b.R, b.deal, s) || turn == last_turn) return;
   std::map<uint64_t, State> children;
-  std::function<void(const State&, int)> walk = [&](const State& c, int depth) {
-    if (b.capped || ++b.nodes > b.cap) {
-      b.capped = true;
-      return;
-    }
-    auto next = [&](State g) {
-      if (is_over(g) || turn_start(g)) children.emplace(position_key(b.R, g), g);
-      else walk(g, depth + 1);
-    };
-    if (is_chance(c)) {
-      State g = c;
-      apply_draw(b.R, g, true_next_tile(b.R, b.deal, g));
-      next(g);
-      return;
-    }
-    Action* opts = nullptr;
-    const int n = b.options(c, depth, opts);
-    for (int i = 0; i < n && !b.capped; ++i) {
-      State g = c;
-      apply(b.R, g, opts[i]);
-      next(g);
-    }
-  };
-  walk(s, 0);
+  brute_turn(b, s, 0, [&](const State& g, int) { children.emplace(position_key(b.R, g), g); });
   for (const auto& [key, g] : children) brute_tree(b, g, turn + 1, last_turn, counts);
 }
 
