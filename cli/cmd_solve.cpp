@@ -20,17 +20,19 @@ namespace mists::cli {
 
 namespace {
 
-// The census as a table: one row a turn start, then what stopped it, if anything.
+// The census as a table: one row a turn (the positions at its start; what walking its lines met,
+// '-' for the last turn asked for, which is counted and not walked), then what stopped it, if anything.
 void print_census(const CensusResult& c, long long max_positions) {
   std::cout << "turn  tiles_left  positions  cut_by_bound  games_lost  games_won\n";
+  const size_t last = c.turns.size() - 1;
   for (size_t k = 0; k < c.turns.size(); ++k) {
     const CensusTurn& t = c.turns[k];
-    if (k > 0 && t.positions == 0 && t.lost == 0 && t.won == 0) break;
-    const std::string tiles = t.tiles_min < 0 ? "-"
-                              : t.tiles_min == t.tiles_max ? std::to_string(t.tiles_min)
-                                                           : std::to_string(t.tiles_min) + "-" + std::to_string(t.tiles_max);
-    std::cout << k << "  " << tiles << "  " << (c.complete ? "" : ">=") << t.positions << "  " << t.cut << "  " << t.lost << "  "
-              << t.won << '\n';
+    if (t.positions == 0) break;
+    const std::string tiles = t.tiles_min == t.tiles_max ? std::to_string(t.tiles_min)
+                                                         : std::to_string(t.tiles_min) + "-" + std::to_string(t.tiles_max);
+    std::cout << k << "  " << tiles << "  " << (c.complete ? "" : ">=") << t.positions;
+    if (k == last) std::cout << "  -  -  -\n";
+    else std::cout << "  " << t.cut << "  " << t.lost << "  " << t.won << '\n';
   }
   std::cout << (c.complete ? "complete" : c.capped ? "stopped: a turn reached --census-max " + std::to_string(max_positions) + " positions"
                                                    : std::string("stopped: the budget ran out"))
@@ -38,13 +40,16 @@ void print_census(const CensusResult& c, long long max_positions) {
             << (c.complete ? "" : "; every count is a lower bound") << '\n';
 }
 
-// The estimate as a table: the mean over the probes of each turn's count in the tree of turns.
+// The estimate as a table: the mean over the probes of each turn's counts in the tree of turns.
 void print_estimate(const CensusEstimate& e, int asked) {
   std::cout << "turn  positions  cut_by_bound  games_lost  games_won   (estimates: means over " << e.probes << " probes)\n";
+  const size_t last = e.turns.size() - 1;
   for (size_t k = 0; k < e.turns.size(); ++k) {
     const CensusTurnEstimate& t = e.turns[k];
-    if (k > 0 && t.positions == 0 && t.lost == 0 && t.won == 0) break;
-    std::cout << k << "  " << t.positions << "  " << t.cut << "  " << t.lost << "  " << t.won << '\n';
+    if (t.positions == 0) break;
+    std::cout << k << "  " << t.positions;
+    if (k == last) std::cout << "  -  -  -\n";
+    else std::cout << "  " << t.cut << "  " << t.lost << "  " << t.won << '\n';
   }
   std::cout << (e.probes == asked ? "complete" : "stopped: the budget ran out after " + std::to_string(e.probes) + " of " +
                                                      std::to_string(asked) + " probes")

@@ -8,8 +8,8 @@ For every cell LEVEL:PLAYERS and game 0..N-1 of the run seed (the deals of a stu
 it runs `mists solve --census TURNS --census-probes PROBES` (the program named by --binary) and keeps
 its output in OUT/L<level>-P<players>-g<game>.txt, written whole or not at all. It then writes
 OUT/census.csv (one row a deal and turn) and OUT/table.md: per cell, the median of the deals'
-estimated positions at turns 3, 6 and 9, with the smallest and largest, and the first turn at which
-any probe met a position the points bound cuts. OUT/census.json records what produced them: the
+estimated positions at turns 3, 6 and 9, with the smallest and largest, and the first turn in which
+any probe met a decision the points bound cuts. OUT/census.json records what produced them: the
 command, the program's revisions, the parameters, the rule switches (the defaults, passed as flags),
 and the checksums of the catalog and level files (as a study's provenance has them).
 A folder made with other parameters is refused, and --resume is needed to reuse one at all.
@@ -56,8 +56,9 @@ def checksum(path: Path) -> str:
     return f"{h:016x}"
 
 
-def read_output(path: Path) -> list[tuple[int, float, float, float, float]]:
-    """The rows (turn, positions, cut, lost, won) of one census output; an error names the line."""
+def read_output(path: Path) -> list[tuple]:
+    """The rows (turn, positions, cut, lost, won) of one census output (None for the columns of a turn
+    not walked); an error names the line."""
     lines = path.read_text().splitlines()
     if not lines or not lines[0].startswith(HEADER):
         raise InputError(f"{path}: line 1: not the output of mists solve --census --census-probes")
@@ -72,7 +73,8 @@ def read_output(path: Path) -> list[tuple[int, float, float, float, float]]:
             raise InputError(f"{path}: line {n}: {len(fields)} fields, 5 expected")
         try:
             turn = int(fields[0])
-            values = [float(x) for x in fields[1:]]
+            # The last turn asked for is counted, not walked: '-' for what walking it would have met.
+            values = [float(fields[1])] + [None if x == "-" else float(x) for x in fields[2:]]
         except ValueError:
             raise InputError(f"{path}: line {n}: a field is not a number: {line!r}") from None
         rows.append((turn, *values))
@@ -162,18 +164,18 @@ def main() -> int:
         for (level, players), games in results.items():
             for game, rows in games.items():
                 for turn, *values in rows:
-                    w.writerow([level, players, game, turn, *(f"{v:.6g}" for v in values)])
+                    w.writerow([level, players, game, turn, *("" if v is None else f"{v:.6g}" for v in values)])
     os.replace(a.out / "census.csv.tmp", a.out / "census.csv")
     lines = [f"Estimated positions at a turn start ({a.probes} probes a deal, games 0-{a.games - 1}, seed {a.seed}): "
              "the median of the deals, with the smallest and largest.", "",
-             "| level, players | " + " | ".join(f"turn {t}" for t in SHOWN_TURNS) + " | first turn where a probe met a cut |",
+             "| level, players | " + " | ".join(f"turn {t}" for t in SHOWN_TURNS) + " | first turn in which a probe met a cut |",
              "| --- |" + " --- |" * (len(SHOWN_TURNS) + 1)]
     for (level, players), games in results.items():
         cols = []
         for t in SHOWN_TURNS:
             values = sorted(next((r[1] for r in rows if r[0] == t), 0.0) for rows in games.values())
             cols.append(f"{statistics.median(values):.2g} ({values[0]:.2g} – {values[-1]:.2g})")
-        firsts = [min((r[0] for r in rows if r[2] > 0), default=None) for rows in games.values()]
+        firsts = [min((r[0] for r in rows if r[2]), default=None) for rows in games.values()]
         cut = [f for f in firsts if f is not None]
         cols.append(f"turn {min(cut)}, on {len(cut)} deal{'s' if len(cut) > 1 else ''} of {len(firsts)}" if cut
                     else f"none in {len(firsts)} deals")

@@ -31,36 +31,36 @@ class Census {
     return s;
   }
 
-  // Every line of the turn that starts at `s`: appends to `out` each position that ends the turn
-  // (the next turn start, or a game over) whose key is not in `seen` yet, and adds the key. Decisions
-  // inside the turn that lead to the same position are walked once. False when the budget ran out
-  // (`out` then holds only part of the turn).
-  bool walk_turn(const State& s, std::unordered_set<uint64_t>& seen, std::vector<State>& out) {
+  // What one walk of a turn met besides the positions that end it.
+  struct TurnWalk {
+    long long cut = 0, lost = 0, won = 0;
+  };
+
+  // Every line of the turn that starts at `s`: appends to `out` each position that starts the next
+  // turn whose key is not in `seen` yet, and adds the key; counts in `w` the games that end during the
+  // turn (new in `seen`) and the decisions the points bound cuts (new in `cut_seen`; as in the prover,
+  // the bound is asked at every decision with two or more options, and a cut one is not walked on).
+  // Decisions inside the turn that lead to the same position are walked once. False when the budget
+  // ran out (`out` and `w` then hold only part of the turn).
+  bool walk_turn(const State& s, std::unordered_set<uint64_t>& seen, std::unordered_set<uint64_t>& cut_seen,
+                 std::vector<State>& out, TurnWalk& w) {
     within_.clear();
-    std::vector<State> stack;  // positions inside the turn still to expand (depth first)
-    State first = s;
-    if (is_chance(first)) {
-      draw(first);
-      stack.push_back(first);
-    } else {  // a decision at the turn start (the abbey's, CA2)
-      const int n = legal_actions(R_, first, buf_.data());
-      for (int i = n - 1; i >= 0; --i) {
-        State c = s;
-        step(c, buf_[size_t(i)]);
-        stack.push_back(c);
-      }
-    }
+    std::vector<State> stack{s};  // positions inside the turn still to expand (depth first)
+    bool first = true;            // the turn start itself is not the end of the turn
     Action* buf = buf_.data();
     while (!stack.empty()) {
       if (out_of_budget()) return false;
       State c = std::move(stack.back());
       stack.pop_back();
-      // Forced steps and mid-turn chance steps (a chip, CM2) until a decision, the end or the next turn.
+      // Forced steps and chance steps (the draw, a chip, CM2) until a decision, the end or the next turn.
       while (true) {
-        if (is_over(c) || turn_start(c)) {
-          if (seen.insert(position_key(R_, c)).second) out.push_back(std::move(c));
+        if (is_over(c) || (turn_start(c) && !first)) {
+          if (!seen.insert(position_key(R_, c)).second) break;
+          if (!is_over(c)) out.push_back(std::move(c));
+          else ++(c.outcome == Outcome::Won ? w.won : w.lost);
           break;
         }
+        first = false;
         if (is_chance(c)) {
           draw(c);
           continue;
@@ -70,7 +70,12 @@ class Census {
           step(c, buf[0]);
           continue;
         }
-        if (!within_.insert(position_key(R_, c)).second) break;
+        const uint64_t key = position_key(R_, c);
+        if (!within_.insert(key).second) break;
+        if (bound_proves_lost(R_, deal_, c)) {
+          w.cut += cut_seen.insert(key).second;
+          break;
+        }
         for (int i = n - 1; i >= 0; --i) {
           State g = c;
           step(g, buf[i]);
@@ -86,7 +91,9 @@ class Census {
     max_positions_ = max_positions;
     res_.turns.resize(size_t(turns_) + 1);
     seen_.resize(size_t(turns_) + 1);
+    cut_.resize(size_t(turns_) + 1);
     const State s = root();
+    if (is_over(s)) throw std::logic_error("census: the game is over before its first turn");
     seen_[0].insert(position_key(R_, s));
     boundary(s, 0);
     res_.complete = !stopped_;
@@ -98,26 +105,24 @@ class Census {
     est.turns.resize(size_t(turns_) + 1);
     Rng rng(seed);
     const State root_position = root();
-    std::unordered_set<uint64_t> seen;
+    std::unordered_set<uint64_t> seen, cut;
     std::vector<State> next;
     for (int p = 0; p < probes && !stopped_; ++p) {
       State s = root_position;
       double weight = 1;  // the product of the numbers of choices along the probe
       for (int d = 0;; ++d) {
         CensusTurnEstimate& t = est.turns[size_t(d)];
-        if (is_over(s)) {
-          (s.outcome == Outcome::Won ? t.won : t.lost) += weight;
-          break;
-        }
         t.positions += weight;
-        if (bound_proves_lost(R_, deal_, s)) {
-          t.cut += weight;
-          break;
-        }
         if (d == turns_) break;
         seen.clear();
+        cut.clear();
         next.clear();
-        if (!walk_turn(s, seen, next)) break;
+        TurnWalk w;
+        if (!walk_turn(s, seen, cut, next, w)) break;
+        t.cut += weight * double(w.cut);
+        t.lost += weight * double(w.lost);
+        t.won += weight * double(w.won);
+        if (next.empty()) break;  // every line of this turn ended the game or was cut
         weight *= double(next.size());
         s = next[rng.below(uint32_t(next.size()))];
       }
@@ -152,30 +157,24 @@ class Census {
     return stopped_;
   }
 
-  // A position met for the first time at the start of turn d (or a game that ended during the turn
-  // before it): counted, and unless it ended, is cut or is the last turn, every line of its turn walked.
+  // A position met for the first time at the start of turn d: counted, and unless d is the last
+  // turn asked for, every line of its turn walked, then the positions that start turn d + 1.
   void boundary(const State& s, int d) {
     CensusTurn& t = res_.turns[size_t(d)];
-    if (is_over(s)) {
-      ++(s.outcome == Outcome::Won ? t.won : t.lost);
-      return;
-    }
     const int tiles = tiles_left(s);
     t.tiles_min = t.positions == 0 ? tiles : std::min(t.tiles_min, tiles);
     t.tiles_max = std::max(t.tiles_max, tiles);
     ++t.positions;
-    if (bound_proves_lost(R_, deal_, s)) {
-      ++t.cut;
-      return;
-    }
     if (t.positions >= max_positions_) {
       res_.capped = true;
       stopped_ = true;
     }
     if (d == turns_ || stopped_) return;
-    // The new positions of turn d + 1 are walked once this turn is done.
     std::vector<State> next;
-    if (!walk_turn(s, seen_[size_t(d) + 1], next)) return;
+    TurnWalk w;
+    const bool whole = walk_turn(s, seen_[size_t(d) + 1], cut_[size_t(d)], next, w);
+    t.cut += w.cut, t.lost += w.lost, t.won += w.won;
+    if (!whole) return;
     for (const State& n : next) {
       boundary(n, d + 1);
       if (stopped_) return;
@@ -195,7 +194,8 @@ class Census {
   SolveBudget budget_;
   Clock::time_point start_;
   CensusResult res_;
-  std::vector<std::unordered_set<uint64_t>> seen_;  // keys met at each turn start
+  std::vector<std::unordered_set<uint64_t>> seen_;  // keys met at each turn start (and games ended before it)
+  std::vector<std::unordered_set<uint64_t>> cut_;   // keys of the decisions the bound cut in each turn
   std::unordered_set<uint64_t> within_;             // keys of decisions met inside the turn being walked
   std::vector<Action> buf_ = std::vector<Action>(MAX_ACTIONS);  // option lists, used one at a time
   long long nodes_ = 0, last_clock_ = 0;

@@ -3,11 +3,11 @@
 // exhaustive prover of losses with the same pruning must do (solver/deal_solver.h).
 //
 // The census walks every decision of the first K turns depth first. Positions are told apart by
-// `position_key` (as in the prover's table of lost positions); a position whose next target the
-// points bound already rules out (`bound_proves_lost`) is counted and not walked further, as the
-// prover would. So every position counted at turn k < K that is neither ended nor cut is one that
-// the prover has to enter before it can call the deal lost: without a cut above it, the prover's
-// only other shortcut is a position it met before, and these are counted once.
+// `position_key` (as in the prover's table of lost positions). As in the prover, the points bound
+// (`bound_proves_lost`) is asked at every decision with two or more options, and a decision it cuts
+// is counted and not walked on. So every position counted at a turn start is one that the prover has
+// to enter before it can call the deal lost: no cut lies above it, and the prover's only other
+// shortcut is a position it met before, which the census counts once.
 #pragma once
 
 #include <cstdint>
@@ -18,11 +18,13 @@
 
 namespace mists {
 
+// Turn k: the positions at its start, and what walking its lines met (nothing for the last turn asked
+// for, which is counted and not walked).
 struct CensusTurn {
-  long long positions = 0;  // distinct positions at this turn start (ended games not included)
-  long long cut = 0;        // of them, shown lost by the points bound (not walked further)
-  long long lost = 0;       // distinct games that ended lost during the turn before this start
-  long long won = 0;        // distinct games that ended won during that turn
+  long long positions = 0;  // distinct positions at the start of the turn (the game not over)
+  long long cut = 0;        // distinct decisions inside the turn that the points bound shows lost
+  long long lost = 0;       // distinct games that end lost during the turn
+  long long won = 0;        // distinct games that end won during the turn
   int tiles_min = -1, tiles_max = -1;  // fewest and most tiles left in the active pile among the positions (-1: none)
 };
 
@@ -35,14 +37,16 @@ struct CensusResult {
 };
 
 // Counts the positions at the starts of turns 0..`turns` of `deal` (turn 0: the first draw of the
-// game). Stops early, with `complete` false, when one turn holds `max_positions` positions or the
-// budget runs out. Decisions inside a turn that lead to the same position are walked once.
+// game), and walks turns 0..`turns` - 1. Stops early, with `complete` false, when one turn holds
+// `max_positions` positions or the budget runs out. Decisions inside a turn that lead to the same
+// position are walked once.
 CensusResult census_deal(const Rules& rules, const Deal& deal, int turns, long long max_positions, const SolveBudget& budget);
 
 // Where counting is out of reach: Knuth's estimator of the size of a search tree ("Estimating the
 // efficiency of backtrack programs", Math. Comp. 1975). A probe walks from the first turn start to
 // turn `turns` (or the end, or a cut), each turn to one of the distinct positions that end it, drawn
-// uniformly; the product of their numbers along the probe, averaged over the probes, is an unbiased
+// uniformly (the games that end and the decisions cut in a turn are counted with the probe's weight
+// there); the product of their numbers along the probe, averaged over the probes, is an unbiased
 // estimate of the positions at each turn start of the tree of turns. A position reached from two
 // different turn starts is counted once per parent there, so the estimate can only exceed the number
 // of distinct positions (census_deal counts those, where it can).

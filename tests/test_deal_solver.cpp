@@ -137,69 +137,73 @@ Gains brute_gain_checked(Brute& b, State s, int& checked, int depth = 0) {
 
 // ---- The census, by brute force ------------------------------------------------------------------
 
-// Every line of the turn that starts at `s`, plain recursion (nothing walked once): calls
-// `at_end(g, depth)` for each position g that ends the turn (the next turn start, or the game over),
-// reached on every line that reaches it. `depth0` is the depth of `s` in the option lists of `b`.
-void brute_turn(Brute& b, const State& s, int depth0, const std::function<void(const State&, int)>& at_end) {
-  std::function<void(const State&, int)> walk = [&](const State& c, int depth) {
+// Every line of the turn that starts at `s`, plain recursion (nothing walked once): calls `cut(c)`
+// at each decision with two or more options (true: the line stops there) and `at_end(g, depth)` for
+// each position g that ends the turn (the next turn start, or the game over), on every line that
+// reaches it. `depth0` is the depth of `s` in the option lists of `b`.
+void brute_turn(Brute& b, const State& s, int depth0, const std::function<bool(const State&)>& cut,
+                const std::function<void(const State&, int)>& at_end) {
+  std::function<void(const State&, int, bool)> walk = [&](const State& c, int depth, bool start) {
     if (b.capped || ++b.nodes > b.cap) {
       b.capped = true;
       return;
     }
-    auto next = [&](const State& g) {
-      if (is_over(g) || turn_start(g)) at_end(g, depth + 1);
-      else walk(g, depth + 1);
-    };
+    if (!start && (is_over(c) || turn_start(c))) {
+      at_end(c, depth);
+      return;
+    }
     if (is_chance(c)) {
       State g = c;
       apply_draw(b.R, g, true_next_tile(b.R, b.deal, g));
-      next(g);
+      walk(g, depth + 1, false);
       return;
     }
     Action* opts = nullptr;
     const int n = b.options(c, depth, opts);
+    if (n >= 2 && cut(c)) return;
     for (int i = 0; i < n && !b.capped; ++i) {
       State g = c;
       apply(b.R, g, opts[i]);
-      next(g);
+      walk(g, depth + 1, false);
     }
   };
-  walk(s, depth0);
+  walk(s, depth0, true);
 }
 
 // Every line from the turn start `s` (turn `turn`): the keys of the positions at each turn start,
-// of those the points bound cuts (not walked further), and of the games that end during each turn,
-// as census_deal should count them.
+// of the decisions the points bound cuts in each turn (not walked on, as in the prover), and of the
+// games that end during each turn, as census_deal should count them.
 struct TurnSets {
   std::vector<std::set<uint64_t>> positions, cut, lost, won;
 };
 void brute_census(Brute& b, const State& s, int turn, int last_turn, TurnSets& t, int depth0 = 0) {
   for (auto* v : {&t.positions, &t.cut, &t.lost, &t.won})
     if (int(v->size()) <= turn) v->resize(size_t(turn) + 1);
-  const uint64_t key = position_key(b.R, s);
-  if (is_over(s)) {
-    (s.outcome == Outcome::Won ? t.won : t.lost)[size_t(turn)].insert(key);
-    return;
-  }
-  t.positions[size_t(turn)].insert(key);
-  if (bound_proves_lost(b.R, b.deal, s)) {
-    t.cut[size_t(turn)].insert(key);
-    return;
-  }
+  t.positions[size_t(turn)].insert(position_key(b.R, s));
   if (turn == last_turn) return;
+  auto cut = [&](const State& c) {
+    if (!bound_proves_lost(b.R, b.deal, c)) return false;
+    t.cut[size_t(turn)].insert(position_key(b.R, c));
+    return true;
+  };
   // The next turn starts inside this walk: it takes the option lists below this turn's.
-  brute_turn(b, s, depth0, [&](const State& g, int depth) { brute_census(b, g, turn + 1, last_turn, t, depth); });
+  brute_turn(b, s, depth0, cut, [&](const State& g, int depth) {
+    if (is_over(g)) (g.outcome == Outcome::Won ? t.won : t.lost)[size_t(turn)].insert(position_key(b.R, g));
+    else brute_census(b, g, turn + 1, last_turn, t, depth);
+  });
 }
 
 // The tree of turns that census_estimate samples: each turn start's children are the distinct
-// positions that end its turn. Adds the number of positions at each turn start to `counts`.
+// positions that start the next turn. Adds the number of positions at each turn start to `counts`.
 void brute_tree(Brute& b, const State& s, int turn, int last_turn, std::vector<double>& counts) {
-  if (is_over(s)) return;
   if (int(counts.size()) <= turn) counts.resize(size_t(turn) + 1);
   counts[size_t(turn)] += 1;
-  if (bound_proves_lost(b.R, b.deal, s) || turn == last_turn) return;
+  if (turn == last_turn) return;
   std::map<uint64_t, State> children;
-  brute_turn(b, s, 0, [&](const State& g, int) { children.emplace(position_key(b.R, g), g); });
+  brute_turn(b, s, 0, [&](const State& c) { return bound_proves_lost(b.R, b.deal, c); },
+             [&](const State& g, int) {
+               if (!is_over(g)) children.emplace(position_key(b.R, g), g);
+             });
   for (const auto& [key, g] : children) brute_tree(b, g, turn + 1, last_turn, counts);
 }
 
@@ -708,10 +712,13 @@ TEST_CASE("census: the probes' estimate is the size of the tree of turns") {
     const CensusEstimate e = census_estimate(R, deal, 60, 5000, 5, SolveBudget{});
     REQUIRE(e.probes == 5000);
     INFO(f.name);
-    // Every probe's turn 1 is one of the root's children, weighted by their number: exact.
+    // Every probe walks the whole first turn and weights its turn 1 by the root's children: exact.
     const CensusResult c = census_deal(R, deal, 60, 1000000000, SolveBudget{});
     CHECK(e.turns[0].positions == 1.0);
-    CHECK(e.turns[1].positions + e.turns[1].lost + e.turns[1].won == double(c.turns[1].positions + c.turns[1].lost + c.turns[1].won));
+    CHECK(e.turns[1].positions == double(c.turns[1].positions));
+    CHECK(e.turns[0].cut == double(c.turns[0].cut));
+    CHECK(e.turns[0].lost == double(c.turns[0].lost));
+    CHECK(e.turns[0].won == double(c.turns[0].won));
     for (size_t k = 1; k < tree.size(); ++k) {
       INFO("turn " << k << ": tree " << tree[k] << ", estimate " << e.turns[k].positions);
       CHECK(std::abs(e.turns[k].positions - tree[k]) <= 0.1 * tree[k]);

@@ -41,6 +41,7 @@ TEST_CASE("solve --census: counts or estimates the positions of each turn; flags
   REQUIRE_MESSAGE(count.status == 0, count.err);
   CHECK(count.out.rfind("turn  tiles_left  positions", 0) == 0);
   CHECK(count.out.find("\n0  20  1  0  0  0\n") != std::string::npos);
+  CHECK(count.out.find("\n1  18  276  -  -  -\n") != std::string::npos);  // the last turn asked is counted, not walked
   CHECK(count.out.find("\ncomplete (") != std::string::npos);
   // Probes: turn 1 is the same for every probe (no game ends in the first turn of this deal).
   const auto probes = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "1",
@@ -51,7 +52,7 @@ TEST_CASE("solve --census: counts or estimates the positions of each turn; flags
   std::istringstream line(count.out.substr(row + 1));
   std::string turn, tiles, counted;
   line >> turn >> tiles >> counted;  // "1  <tiles left>  <positions> ..."
-  CHECK_MESSAGE(probes.out.find("\n1  " + counted + "  0  0  0\n") != std::string::npos, probes.out);
+  CHECK_MESSAGE(probes.out.find("\n1  " + counted + "  -  -  -\n") != std::string::npos, probes.out);  // the last turn: not walked
   CHECK(probes.out.find("means over 5 probes") != std::string::npos);
   // A cap stops the count, and says so.
   const auto capped = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "2",
