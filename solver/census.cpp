@@ -103,15 +103,17 @@ class Census {
   CensusEstimate probe(int probes, uint64_t seed) {
     CensusEstimate est;
     est.turns.resize(size_t(turns_) + 1);
-    Rng rng(seed);
     const State root_position = root();
     std::unordered_set<uint64_t> seen, cut;
     std::vector<State> next;
+    std::vector<CensusTurnEstimate> sums(est.turns.size());  // one probe's weights, kept only when it finishes
     for (int p = 0; p < probes && !stopped_; ++p) {
+      std::fill(sums.begin(), sums.end(), CensusTurnEstimate{});
+      Rng rng(stream_seed(seed, uint64_t(p), 0));  // probe p walks the same first turns whatever `turns` is
       State s = root_position;
       double weight = 1;  // the product of the numbers of choices along the probe
       for (int d = 0;; ++d) {
-        CensusTurnEstimate& t = est.turns[size_t(d)];
+        CensusTurnEstimate& t = sums[size_t(d)];
         t.positions += weight;
         if (d == turns_) break;
         seen.clear();
@@ -126,7 +128,12 @@ class Census {
         weight *= double(next.size());
         s = next[rng.below(uint32_t(next.size()))];
       }
-      if (!stopped_) ++est.probes;
+      if (stopped_) break;
+      ++est.probes;
+      for (size_t k = 0; k < sums.size(); ++k) {
+        est.turns[k].positions += sums[k].positions, est.turns[k].cut += sums[k].cut;
+        est.turns[k].lost += sums[k].lost, est.turns[k].won += sums[k].won;
+      }
     }
     // Means over the finished probes (an unfinished one is left out).
     for (CensusTurnEstimate& t : est.turns) {

@@ -49,7 +49,8 @@ CensusResult census_deal(const Rules& rules, const Deal& deal, int turns, long l
 // there); the product of their numbers along the probe, averaged over the probes, is an unbiased
 // estimate of the positions at each turn start of the tree of turns. A position reached from two
 // different turn starts is counted once per parent there, so the estimate can only exceed the number
-// of distinct positions (census_deal counts those, where it can).
+// of distinct positions (census_deal counts those, where it can). Probe p draws from its own stream of
+// `seed`, so the first turns of an estimate do not depend on how many turns are asked for.
 struct CensusTurnEstimate {
   double positions = 0, cut = 0, lost = 0, won = 0;  // means over the probes, as in CensusTurn
 };

@@ -754,7 +754,13 @@ TEST_CASE("census: a budget or a cap stops it, and the counts are then lower bou
   const CensusEstimate e2 = census_estimate(R, deal, 4, 50, 9, SolveBudget{});
   for (size_t k = 0; k < e1.turns.size(); ++k) CHECK(e1.turns[k].positions == e2.turns[k].positions);
   CHECK(e1.turns[1].positions == double(full.turns[1].positions));
+  // Probe p walks the same first turns whatever the turns asked for: the same estimate there.
+  const CensusEstimate longer = census_estimate(R, deal, 8, 50, 9, SolveBudget{});
+  for (size_t k = 0; k < e1.turns.size(); ++k) CHECK(longer.turns[k].positions == e1.turns[k].positions);
   const CensusEstimate cut_short = census_estimate(R, deal, 4, 50, 9, SolveBudget{e1.nodes / 2, 0});
   CHECK(cut_short.probes < 50);
   CHECK(cut_short.probes > 0);
+  // The probes it finished are the first ones of the full run: the unfinished one adds nothing.
+  const CensusEstimate first = census_estimate(R, deal, 4, cut_short.probes, 9, SolveBudget{});
+  for (size_t k = 0; k < first.turns.size(); ++k) CHECK(cut_short.turns[k].positions == first.turns[k].positions);
 }
