@@ -71,7 +71,7 @@ void add_solve(CLI::App& app) {
       "  mists solve --level 4 --players 2 --seed 7 --game 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
       "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?\n"
       "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 2        # how many positions a proof must enter\n"
-      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, to the end of pile 1\n"
+      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, up to turn 14\n"
       "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).");
   struct Args {
     GameOptions game;
@@ -107,9 +107,9 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   cmd->add_option("--census", a->census,
-                  "Do not solve: count the distinct positions at the start of each of the first K turns over every line "
-                  "of decisions, and how many the points bound cuts (docs/solver.md); no step budget unless --nodes or "
-                  "--seconds is given")
+                  "Do not solve: walk every line of decisions of turns 0 to K-1 (turn 0 is the first) and count the "
+                  "distinct positions at the start of each turn up to K, the decisions the points bound cuts and the "
+                  "games that end in each (docs/solver.md); no step budget unless --nodes or --seconds is given")
       ->check(CLI::Range(1, 60));
   cmd->add_option("--census-max", a->census_max, "With --census: stop when one turn holds this many positions")
       ->capture_default_str()
