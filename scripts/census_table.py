@@ -9,8 +9,8 @@ it runs `mists solve --census TURNS --census-probes PROBES` (the program named b
 its output in OUT/L<level>-P<players>-g<game>.txt, written whole or not at all. It then writes
 OUT/census.csv (one row a deal and turn) and OUT/table.md: per cell, the median of the deals'
 estimated positions at turns 3, 6 and 9, with the smallest and largest, and the first turn in which
-any probe met a decision the points bound cuts. OUT/census.json records what produced them: the
-command, the program's revisions, the parameters, the rule switches (the defaults, passed as flags),
+any probe met a decision the points bound cuts. OUT/census.json records what produced them: each
+run's command and the program's revision, the parameters, the rule switches (the defaults, passed as flags),
 and the checksums of the catalog and level files (as a study's provenance has them).
 A folder made with other parameters is refused, and --resume is needed to reuse one at all.
 """
@@ -132,14 +132,13 @@ def main() -> int:
                     config[k] = v
                 elif old.get(k) != v:
                     raise InputError(f"{meta_path}: field {k}: {old.get(k)!r}, this run {v!r}: another census")
-            revisions = old.get("revisions", [])
+            runs = old.get("runs", [])
         else:
-            revisions = []
+            runs = []
         a.out.mkdir(parents=True, exist_ok=True)
-        if revision not in revisions:
-            revisions.append(revision)
-        command = "scripts/census_table.py " + " ".join(sys.argv[1:])
-        write_atomic(meta_path, json.dumps({**config, "revisions": revisions, "command": command}, indent=2) + "\n")
+        # Every run that added to the folder: its revision and command (a resumed census says so).
+        runs.append({"revision": revision, "command": "scripts/census_table.py " + " ".join(sys.argv[1:])})
+        write_atomic(meta_path, json.dumps({**config, "runs": runs}, indent=2) + "\n")
         results: dict[tuple[int, int], dict[int, list]] = {}
         for level, players in cells:
             for game in range(a.games):

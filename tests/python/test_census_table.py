@@ -40,7 +40,8 @@ def test_outputs_resume_and_refusals(tmp_path):
     # Provenance: the program's revision and the checksums a study records.
     meta = json.loads((out / "census.json").read_text())
     version = subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.split()[-1]
-    assert meta["revisions"] == [version]
+    assert [r["revision"] for r in meta["runs"]] == [version]
+    assert meta["runs"][0]["command"].startswith("scripts/census_table.py --out ")
     validate = subprocess.run([BINARY, "tiles", "validate", "configs/tiles/mists-reconstructed.toml"], cwd=SOURCE,
                               capture_output=True, text=True)
     assert meta["catalog_checksum"] in validate.stdout
@@ -58,6 +59,7 @@ def test_outputs_resume_and_refusals(tmp_path):
     assert (out / "L6-P1-g0.txt").stat().st_mtime_ns == stamp
     assert "L6-P4-g1.txt: done" in resumed.stderr and "L6-P1-g0.txt: done" not in resumed.stderr
     assert (out / "table.md").read_text() == table
+    assert len(json.loads((out / "census.json").read_text())["runs"]) == 2  # the resumed run is recorded
 
     # Other parameters are another census: refused, naming the file and field.
     other = run(out, "--cells", "6:1", "--games", "2", "--probes", "30", "--turns", "6", "--resume")
