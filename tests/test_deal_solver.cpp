@@ -690,7 +690,7 @@ TEST_CASE("census: the positions of every turn equal a brute force over every li
     const Rules R = mists_rules(level, level % 2 ? 1 : 4);
     CHECK_MESSAGE(compare(R, seeded_deal(R, 7, 0), 1, "a real deal"), "level " << level << ": too big for the brute force");
   }
-  MESSAGE(instances << " instances, " << cuts << " positions cut by the bound, " << ended << " games ended");
+  MESSAGE(instances << " instances, " << cuts << " decisions cut by the bound, " << ended << " games ended");
   CHECK(instances >= 40);
   CHECK(cuts > 0);
   CHECK(ended > 0);
