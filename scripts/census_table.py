@@ -16,6 +16,7 @@ A folder made with other parameters is refused, and --resume is needed to reuse 
 """
 import argparse
 import csv
+import io
 import json
 import os
 import statistics
@@ -83,7 +84,8 @@ def read_output(path: Path) -> list[tuple]:
 
 def write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
+    with open(tmp, "w", newline="") as f:  # newline="": the text's line ends as given (csv writes \r\n)
+        f.write(text)
     os.replace(tmp, path)
 
 
@@ -124,14 +126,14 @@ def main() -> int:
             except (OSError, json.JSONDecodeError) as e:
                 raise InputError(f"{meta_path}: cannot be read ({e})") from None
             for k, v in config.items():
-                if k == "level_checksums":
-                    v = {**old.get(k, {}), **v}
-                    clash = [lv for lv in config[k] if old.get(k, {}).get(lv, config[k][lv]) != config[k][lv]]
-                    if clash:
-                        raise InputError(f"{meta_path}: field {k}: level {clash[0]} was another file")
-                    config[k] = v
-                elif old.get(k) != v:
+                if k != "level_checksums" and old.get(k) != v:
                     raise InputError(f"{meta_path}: field {k}: {old.get(k)!r}, this run {v!r}: another census")
+            # Levels may be added on resume; a level already there must be the same file.
+            old_levels = old.get("level_checksums", {})
+            clash = [lv for lv, c in config["level_checksums"].items() if old_levels.get(lv, c) != c]
+            if clash:
+                raise InputError(f"{meta_path}: field level_checksums: level {clash[0]} was another file")
+            config["level_checksums"] = {**old_levels, **config["level_checksums"]}
             runs = old.get("runs", [])
         else:
             runs = []
@@ -157,14 +159,14 @@ def main() -> int:
     except InputError as e:
         print(f"census_table: {e}", file=sys.stderr)
         return 1
-    with open(a.out / "census.csv.tmp", "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["level", "players", "game", "turn", "positions", "cut_by_bound", "games_lost", "games_won"])
-        for (level, players), games in results.items():
-            for game, rows in games.items():
-                for turn, *values in rows:
-                    w.writerow([level, players, game, turn, *("" if v is None else f"{v:.6g}" for v in values)])
-    os.replace(a.out / "census.csv.tmp", a.out / "census.csv")
+    table = io.StringIO(newline="")
+    w = csv.writer(table)
+    w.writerow(["level", "players", "game", "turn", "positions", "cut_by_bound", "games_lost", "games_won"])
+    for (level, players), games in results.items():
+        for game, rows in games.items():
+            for turn, *values in rows:
+                w.writerow([level, players, game, turn, *("" if v is None else f"{v:.6g}" for v in values)])
+    write_atomic(a.out / "census.csv", table.getvalue())
     lines = [f"Estimated positions at a turn start ({a.probes} probes a deal, games 0-{a.games - 1}, seed {a.seed}): "
              "the median of the deals, with the smallest and largest.", "",
              "| level, players | " + " | ".join(f"turn {t}" for t in SHOWN_TURNS) + " | first turn in which a probe met a cut |",
