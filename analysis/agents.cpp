@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "analysis/error.h"
+#include "analysis/value_model.h"
 #include "solver/agents.h"
 #include "solver/deal_solver.h"
 #include "solver/planner.h"
@@ -105,15 +106,17 @@ TurnObserver trace_observer(const Rules& R, std::vector<TurnRow>* trace) {
 }
 
 // Plays with `agent`, except that with area=first the area decisions (R3.3, R7.2) take their first
-// option without asking it.
+// option without asking it; `choices`, when given, receives every option index chosen.
 template <class Agent>
 GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log,
-                      std::vector<TurnRow>* trace) {
+                      std::vector<TurnRow>* trace, std::vector<int>* choices) {
   const TurnObserver observe = trace_observer(R, trace);
   const TurnObserver* on_turn = trace ? &observe : nullptr;
-  if (!first_area) return play_game(R, deal, agent, log, on_turn);
+  if (!first_area && !choices) return play_game(R, deal, agent, log, on_turn);
   auto choose = [&](const State& s, const Action* options, int n) {
-    return s.phase == Phase::Fewer || s.phase == Phase::GhostArea ? 0 : agent(s, options, n);
+    const int i = first_area && (s.phase == Phase::Fewer || s.phase == Phase::GhostArea) ? 0 : agent(s, options, n);
+    if (choices) choices->push_back(i);
+    return i;
   };
   return play_game(R, deal, choose, log, on_turn);
 }
@@ -135,32 +138,70 @@ GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budge
 
 }  // namespace
 
+const ValueModel* value_for(const Rules& R, const AgentSpec& a) {
+  if (!a.params.learned_value) return nullptr;
+  const ValueModel& m = shipped_value_model();
+  if (!m.covers(R))
+    throw AnalysisError("agent '" + a.text + "': " + std::string(VALUE_FILE) + " has no value for level " + std::to_string(R.level.number) +
+                        (R.params.levers.any() ? " with co-op levers" : "") + " (it was trained for other games; see mists train --help)");
+  return &m;
+}
+
+PlannerConfig planner_config(const Rules& R, const AgentSpec& a) {
+  PlannerConfig c = a.params.planner();
+  c.value = value_for(R, a);
+  c.value_all = a.params.learned_value == 2;
+  return c;
+}
+
+MctsConfig search_config(const Rules& R, const AgentSpec& a) {
+  MctsConfig c = a.params.mcts;
+  c.value = value_for(R, a);
+  return c;
+}
+
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
-                     std::vector<TurnRow>* trace, SolveFacts* solve) {
+                     std::vector<TurnRow>* trace, SolveFacts* solve, std::vector<int>* choices) {
   const Deal deal = seeded_deal(R, seed, game);
   if (a.name == "solver") return solve_one(R, deal, a.params.solve, a.params.weights, game, log, trace, solve);
   const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
   if (a.name == "random") {
     RandomAgent agent(agent_seed);
-    return play_with(R, deal, agent, a.params.first_area, log, trace);
+    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   }
   if (a.name == "greedy") {
     GreedyAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log, trace);
+    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   }
   if (a.name == "expert") {
     ExpertAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log, trace);
+    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   }
   if (a.name == "mcts" || a.name == "clairvoyant") {
-    MctsAgent agent(R, a.params.mcts, agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
-    return play_with(R, deal, agent, a.params.first_area, log, trace);
+    MctsAgent agent(R, search_config(R, a), agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
+    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   }
   if (a.name == "planner") {
-    PlannerAgent agent(R, a.params.planner(), agent_seed);
-    return play_with(R, deal, agent, a.params.first_area, log, trace);
+    PlannerAgent agent(R, planner_config(R, a), agent_seed);
+    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   }
   throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");
+}
+
+GameSummary replay_choices(const Rules& R, uint64_t seed, uint64_t game, const std::vector<int>& choices, const TurnObserver& on_turn,
+                           const std::string& where) {
+  size_t next = 0;
+  auto scripted = [&](const State&, const Action*, int n) {
+    if (next >= choices.size()) throw AnalysisError(where + ": the game goes on after its " + std::to_string(choices.size()) + " choices");
+    const int i = choices[next++];
+    if (i < 0 || i >= n)
+      throw AnalysisError(where + ": choice " + std::to_string(next) + " is " + std::to_string(i) + ", the position has " + std::to_string(n) + " options");
+    return i;
+  };
+  const GameSummary g = play_game(R, seeded_deal(R, seed, game), scripted, nullptr, &on_turn);
+  if (next != choices.size())
+    throw AnalysisError(where + ": the game ended after " + std::to_string(next) + " of its " + std::to_string(choices.size()) + " choices");
+  return g;
 }
 
 }  // namespace mists::analysis

@@ -65,6 +65,22 @@ struct SolveFacts {
 // and the most targets passed as its hounds. `solve`, when given, receives the verdict and its costs.
 GameSummary play_one(const Rules& rules, const AgentSpec& agent, uint64_t seed, uint64_t game,
                      std::vector<std::string>* log = nullptr, std::vector<TurnRow>* trace = nullptr,
-                     SolveFacts* solve = nullptr);
+                     SolveFacts* solve = nullptr, std::vector<int>* choices = nullptr);
+// `choices`, when given, receives the index of the option chosen at every decision with two or more
+// options, in order: with the deal, enough to replay the game (replay_choices).
+
+// Replays game `game` of a run seeded `seed` from its `choices` (as play_one wrote them), calling
+// `on_turn` at every draw and at the end; an index out of range, or choices left over or missing,
+// is an AnalysisError naming `where`.
+GameSummary replay_choices(const Rules& rules, uint64_t seed, uint64_t game, const std::vector<int>& choices,
+                           const TurnObserver& on_turn, const std::string& where);
+
+// The learned value `agent` reads on these rules: null without value=learned, else the shipped
+// model (analysis/value_model.h), which must cover the rules (an AnalysisError naming the file and
+// what it lacks otherwise).
+const ValueModel* value_for(const Rules& rules, const AgentSpec& agent);
+// The planner's and the search's configurations for `agent`: its parameters and value_for.
+PlannerConfig planner_config(const Rules& rules, const AgentSpec& agent);
+MctsConfig search_config(const Rules& rules, const AgentSpec& agent);
 
 }  // namespace mists::analysis

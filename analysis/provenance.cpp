@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <set>
 
+#include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
+#include "analysis/value_model.h"
 #include "engine/config/load.h"
 
 namespace mists::analysis {
@@ -25,6 +27,18 @@ json provenance_note(const StudyConfig& cfg) {
   p["level_checksums"] = levels;
   // The expansion catalogs the cells' levers read (docs/rules.md C), only when a cell reads one.
   for (const auto& [key, path] : lever_catalog_paths(cfg)) p[key] = load_catalog(resolve_input(path)).checksum;
+  // The learned value, when an agent of the study reads it; every cell it plays must be covered.
+  bool value = false;
+  for (const auto& c : cfg.cells) {
+    const AgentSpec a = parse_agent(c.agent, cfg.mcts);
+    if (!a.params.learned_value) continue;
+    value = true;
+    value_for(cfg.game.rules(c.level, c.players, c.levers), a);  // throws when the model does not cover the cell
+  }
+  if (value) {
+    p["value_file"] = VALUE_FILE;
+    p["value_checksum"] = shipped_value_model().checksum();
+  }
   return p;
 }
 
@@ -51,7 +65,7 @@ json read_study_json(const std::string& path) {
   prov.text("catalog_checksum");
   const Fields levels = prov.sub("level_checksums");
   for (const auto& [key, value] : levels.json().items()) levels.text(key);
-  for (const char* key : {"abbey_catalog_checksum", "toll_catalog_checksum"})
+  for (const char* key : {"abbey_catalog_checksum", "toll_catalog_checksum", "value_file", "value_checksum"})
     if (prov.has(key)) prov.text(key);
   if (prov.has("runs")) {
     const json& runs = prov.array("runs");
@@ -90,6 +104,10 @@ void check_checksums(const json& provenance, const StudyConfig& cfg, const std::
       throw AnalysisError(where + ": provenance." + key + ": the expansion catalog " + path + " changed since this study started (" +
                           (provenance.contains(key) ? provenance.at(key).get<std::string>() : std::string("not recorded")) + " -> " +
                           now.at(key).get<std::string>() + ")");
+  if (now.contains("value_checksum") && (!provenance.contains("value_checksum") || provenance.at("value_checksum") != now.at("value_checksum")))
+    throw AnalysisError(where + ": provenance.value_checksum: the learned value " + std::string(VALUE_FILE) + " changed since this study started (" +
+                        (provenance.contains("value_checksum") ? provenance.at("value_checksum").get<std::string>() : std::string("not recorded")) +
+                        " -> " + now.at("value_checksum").get<std::string>() + "); a study is played with one set of weights");
   for (const auto& [level, sum] : now.at("level_checksums").items())
     if (!provenance.at("level_checksums").contains(level) || provenance.at("level_checksums").at(level) != sum)
       throw AnalysisError(where + ": provenance.level_checksums." + level + ": the level file " + cfg.game.level_path(std::stoi(level)) +

@@ -107,7 +107,7 @@ std::vector<ReviewMark> review_record(const LoadedRecord& g, const AgentSpec& ag
   if (agent.name == "clairvoyant") throw AnalysisError("review: the clairvoyant sees the deal; a review asks what a fair team would have done");
   const Walk w = walk(g);
   std::vector<ReviewMark> marks(w.decisions.size());
-  MctsConfig cfg = agent.params.mcts;
+  MctsConfig cfg = search_config(g.rules, agent);  // with value=learned: rollouts end in the learned value
   cfg.reuse = false;  // every position searched on its own
   tbb::parallel_for(size_t(0), w.decisions.size(), [&](size_t i) {
     const Walk::Decision& d = w.decisions[i];

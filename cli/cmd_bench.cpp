@@ -11,7 +11,10 @@
 #include "solver/mcts.h"
 #include "engine/versus.h"
 #include "engine/config/load.h"
+#include "analysis/error.h"
 #include "analysis/tournament.h"
+#include "analysis/value_model.h"
+#include "solver/eval.h"
 #include "engine/rules.h"
 
 namespace mists::cli {
@@ -134,6 +137,38 @@ void bench_versus(const analysis::TournamentConfig& cfg, int games) {
 }
 
 }  // namespace
+
+// Evaluations per second of the learned value and of the heuristic, over the turn starts of `games`
+// expert games; says why when the weights cannot be read.
+void value_speed(const Rules& rules, int games) {
+  std::vector<State> positions;
+  for (int g = 0; g < games; ++g) {
+    ExpertAgent agent(rules, stream_seed(BENCH_SEED, uint64_t(g), AGENT_STREAM));
+    TurnObserver keep = [&](const State& s) {
+      if (!is_over(s)) positions.push_back(s);
+    };
+    play_game(rules, seeded_deal(rules, BENCH_SEED + 4, uint64_t(g)), agent, nullptr, &keep);
+  }
+  std::printf("\nlearned value (%s), level 4, 2 players, %zu positions, 1 thread:\n", analysis::VALUE_FILE, positions.size());
+  const ValueModel* model = nullptr;
+  try {
+    model = &analysis::shipped_value_model();
+  } catch (const analysis::AnalysisError& e) {
+    std::printf("  not measured: %s\n", e.what());
+    return;
+  }
+  constexpr int ROUNDS = 20;  // about 0.1 s of evaluations a figure
+  volatile double sink = 0;
+  auto rate = [&](auto&& eval) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < ROUNDS; ++r)
+      for (const State& s : positions) sink = sink + eval(s);
+    return double(ROUNDS) * double(positions.size()) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const double v = rate([&](const State& s) { return model->value(rules, s); });
+  const double h = rate([&](const State& s) { return evaluate(rules, s); });
+  std::printf("  evaluations/s  %.0f learned value, %.0f heuristic (x%.2f the heuristic's time)\n", v, h, h / v);
+}
 
 // Playouts per second of one search from a fixed mid-game position (level 3, 2 players).
 double search_speed(const Rules& R, MctsConfig cfg, int decisions) {
@@ -294,6 +329,9 @@ void add_bench(CLI::App& app) {
                     double(score) / *expert_games, *expert_games / es);
       }
     }
+    // The learned value's speed (solver/value.h) beside the heuristic's, over the turn starts of
+    // level-4 expert games; not part of the signature (the weights are data, read from configs/).
+    if (*expert_games > 0) value_speed(opt->rules(4, 2), *expert_games);
     // Search: fixed seeds, fixed playouts, 1 thread; its outcomes feed the signature.
     if (*search_games > 0) {
       MctsConfig cfg;

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   mists::cli::add_review(app);
   mists::cli::add_versus(app);
   mists::cli::add_bench(app);
+  mists::cli::add_train(app);
   auto error = [](const char* what) {
     std::cerr << "mists: error: " << what << '\n';
     return 2;

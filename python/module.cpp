@@ -209,10 +209,22 @@ PyAgent make_agent(const PyGame& g, const std::string& text, uint64_t seed, uint
   else if (a.spec.name == "expert") a.choose = [ag = std::make_shared<ExpertAgent>(R, agent_seed, p.weights)](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   else if (a.spec.name == "mcts" || a.spec.name == "clairvoyant") {
     if (a.spec.name == "clairvoyant") a.deal = std::make_shared<Deal>(seeded_deal(R, deal_seed, game));
-    auto ag = std::make_shared<MctsAgent>(R, p.mcts, agent_seed, a.deal.get());
+    MctsConfig cfg;
+    try {
+      cfg = analysis::search_config(R, a.spec);  // with value=learned: the shipped weights
+    } catch (const analysis::AnalysisError& e) {
+      throw py::value_error(e.what());
+    }
+    auto ag = std::make_shared<MctsAgent>(R, cfg, agent_seed, a.deal.get());
     a.choose = [ag, keep = a.deal](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   } else if (a.spec.name == "planner") {
-    auto ag = std::make_shared<PlannerAgent>(R, p.planner(), agent_seed);
+    PlannerConfig cfg;
+    try {
+      cfg = analysis::planner_config(R, a.spec);  // with value=learned: the shipped weights
+    } catch (const analysis::AnalysisError& e) {
+      throw py::value_error(e.what());
+    }
+    auto ag = std::make_shared<PlannerAgent>(R, cfg, agent_seed);
     a.choose = [ag](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
   } else {
     throw py::value_error("agent '" + text + "': the solver is not a player (use mists.study with agent 'solver')");

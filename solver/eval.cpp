@@ -268,8 +268,9 @@ int first_best(const Rules& R, const State& s, const Action* options, int n, con
   return pick;
 }
 
-double evaluate(const Rules& R, const State& s, const Weights& w) {
-  const Features f = features(R, s);
+double evaluate(const Rules& R, const State& s, const Weights& w) { return evaluate(R, s, features(R, s), w); }
+
+double evaluate(const Rules& R, const State& s, const Features& f, const Weights& w) {
   if (f.won) return 1e6 - s.turn;  // an earlier win is as good; prefer it anyway
   // The progress terms: the team's (or, with spread 0, the former per-colour valuation's), or on a
   // per-colour level with spread > 0 each colour's own, with the pressure on the mean gap per colour

@@ -85,6 +85,8 @@ struct Weights {
 };
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});
+// The same from the position's features, already computed (`f` = features(rules, s)).
+double evaluate(const Rules& rules, const State& s, const Features& f, const Weights& w);
 
 // The first of the n options whose position after it `evaluate`s best, with no tie-break: the
 // greedy rest of a turn in the deal solver's macro moves and in the planner's beam. Applies each

@@ -382,7 +382,8 @@ class SearchTree {
 
   double rollout(State& s, Worker& w) const {
     thread_local Action opts[MAX_ACTIONS];
-    if (cfg_.rollout == Rollout::None) return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
+    if (cfg_.rollout == Rollout::None)
+      return cfg_.value && !is_over(s) ? cfg_.value->value(R_, s) : cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
     const int stop = cfg_.rollout_turns && !turn_only ? s.turn + cfg_.rollout_turns : 1 << 30;
     while (!is_over(s) && s.turn < stop && !(turn_only && turn_start(s))) {
@@ -395,6 +396,7 @@ class SearchTree {
       if (n > 1) pick = cfg_.rollout == Rollout::Random ? int(w.rng.below(uint32_t(n))) : w.greedy(s, opts, n);
       apply(R_, s, opts[pick]);
     }
+    if (cfg_.value && !is_over(s)) return cfg_.value->value(R_, s);
     return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
   }
 

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
+#include "solver/value.h"
 
 namespace mists {
 
@@ -48,6 +49,10 @@ struct MctsConfig {
                                //   the same turn (one tree: 1 thread or tree parallelism); the
                                //   root then needs only `playouts` visits in all, and at least a
                                //   quarter of them new
+  // A learned value (solver/value.h), or null. When set, a position the rollout stops at before the
+  // end is worth V (the chance to win from there) instead of the heuristic's cut-off reward; it was
+  // fitted on turn starts, where rollout=turn stops. Precondition: value->covers(rules).
+  const ValueModel* value = nullptr;
 };
 
 // Reward of a finished position in [0, 1]: 1 for a win; a loss earns a margin below 0.1 for

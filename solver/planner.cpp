@@ -52,7 +52,12 @@ class PlannerSample {
   // Runs the beam from layer_ for the configured horizon; returns the best value of the deepest
   // layer reached and sets `vote` to that position's root.
   double beam(const Deal& deal, int& vote);
-  double judge(const State& s) const { return evaluate(R_, s, cfg_.weights); }
+  // A position's worth to the beam: the heuristic's, or with value_all the learned chance to win
+  // (a won game is worth 1 plus a little for an earlier win, as the heuristic prefers it).
+  double judge(const State& s) const {
+    if (cfg_.value && cfg_.value_all) return s.outcome == mists::Outcome::Won ? 2.0 - s.turn * 1e-4 : cfg_.value->value(R_, s);
+    return evaluate(R_, s, cfg_.weights);
+  }
   int settle(State& s, const Deal& deal, Action* buf);
   void finish_turn(State& s, const Deal& deal);
 
@@ -125,7 +130,7 @@ double PlannerSample::beam(const Deal& deal, int& vote) {
   consider();
   const int width = std::max(1, cfg_.width);
   for (int depth = 0; cfg_.horizon == 0 || depth < cfg_.horizon; ++depth) {
-    if (best_value >= 1e5) break;  // a win (evaluate: 1e6 - turn) ends the sample
+    if (std::any_of(layer_.begin(), layer_.end(), [](const Entry& e) { return e.s.outcome == mists::Outcome::Won; })) break;  // a win ends the sample
     // The best `width` positions that go on.
     order_.clear();
     for (int i = 0; i < int(layer_.size()); ++i)
@@ -162,6 +167,13 @@ double PlannerSample::beam(const Deal& deal, int& vote) {
     if (next_.empty()) break;
     layer_.swap(next_);
     consider();
+  }
+  if (cfg_.value && !cfg_.value_all) {  // the deepest layer judged by the learned value: the chance to win from there
+    best_value = -1;
+    for (const Entry& e : layer_) {
+      const double v = cfg_.value->value(R_, e.s);
+      if (v > best_value) best_value = v, vote = e.root;
+    }
   }
   return best_value;
 }

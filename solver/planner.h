@@ -35,6 +35,7 @@
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
+#include "solver/value.h"
 
 namespace mists {
 
@@ -49,6 +50,12 @@ struct PlannerConfig {
   // 0: one beam of `width` from all options, each sample votes for the root of its best line.
   int candidates = 6;
   Weights weights;   // the heuristic that judges positions (and plays the greedy rest of a turn)
+  // A learned value (solver/value.h), or null. When set, the last position of each beam is judged
+  // by it (the chance to win from there) instead of by the heuristic; with `value_all` every
+  // judgement is (the shortlist and the positions each beam keeps), else those stay the heuristic's.
+  // The greedy rest of a turn is the heuristic's either way. Precondition: value->covers(rules).
+  const ValueModel* value = nullptr;
+  bool value_all = false;
 };
 
 struct PlannerStats {

@@ -1,0 +1,419 @@
+#include "analysis/train.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "engine/config/load.h"
+#include "engine/number.h"
+#include "solver/eval.h"
+
+namespace mists::analysis {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// One played game as a chunk keeps it.
+struct GameTrack {
+  int game = 0;
+  bool won = false;
+  int passed = 0;  // stages passed at the end: the hounds reached, all of the level's stages when won
+  int score = 0;
+  std::vector<int> choices;
+};
+
+// One position of a replayed game.
+struct Sample {
+  int stage = 0;
+  bool next = false;  // the game reached the next stage
+  bool won = false;
+  ValueInputs x{};
+};
+
+int stages_of(const Level& L) { return std::min(VALUE_STAGES, 1 + (L.hound1 > 0) + (L.hound2 > 0)); }
+
+std::string cell_name(int level, int players) { return "L" + std::to_string(level) + "-P" + std::to_string(players); }
+
+// The seal of one cell's chunks: the games' configuration and the level file.
+std::string games_hash(const TrainConfig& cfg, int level) {
+  return fnv1a64_hex(cfg.games_json().dump() + fnv1a64_hex(read_file(cfg.game.level_path(level))));
+}
+
+std::string chunk_text(const std::string& hash, const std::string& cell, int index, int first, const std::vector<GameTrack>& games) {
+  std::ostringstream os;
+  os << "# mists train games " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << games.size() << '\n';
+  for (const GameTrack& g : games) {
+    os << g.game << ' ' << (g.won ? "won" : "lost") << ' ' << g.passed << ' ' << g.score << ' ' << g.choices.size();
+    for (int c : g.choices) os << ' ' << c;
+    os << '\n';
+  }
+  return seal_text(os.str());
+}
+
+std::vector<GameTrack> read_chunk(const std::string& path, const std::string& hash, const std::string& cell, int index, int first,
+                                  int count) {
+  std::string body;
+  try {
+    body = unseal_text(read_file(path), path);
+  } catch (const ValueError& e) {
+    throw AnalysisError(e.what());
+  }
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  std::ostringstream want;
+  want << "# mists train games " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << count;
+  if (line != want.str())
+    throw AnalysisError(path + ":1: seal: '" + line + "' is not '" + want.str() +
+                        "' (a chunk of other settings, or of another revision of the level file; move the folder aside or give another --work)");
+  std::vector<GameTrack> out;
+  int no = 1;
+  while (std::getline(in, line)) {
+    ++no;
+    const std::string where = path + ":" + std::to_string(no);
+    std::istringstream ls(line);
+    std::vector<std::string> w;
+    for (std::string t; ls >> t;) w.push_back(t);
+    auto num = [&](size_t i, const char* field, long long lo, long long hi) {
+      if (i >= w.size()) throw AnalysisError(where + ": " + field + ": missing");
+      try {
+        return parse_integer(w[i], lo, hi);
+      } catch (const NumberError& e) {
+        throw AnalysisError(where + ": " + field + ": " + e.what());
+      }
+    };
+    GameTrack g;
+    g.game = int(num(0, "game", first + int(out.size()), first + int(out.size())));
+    if (w.size() < 2 || (w[1] != "won" && w[1] != "lost")) throw AnalysisError(where + ": outcome: want won or lost");
+    g.won = w[1] == "won";
+    g.passed = int(num(2, "passed", 0, VALUE_STAGES));
+    g.score = int(num(3, "score", 0, 100000));
+    const long long n = num(4, "choices", 0, 100000);
+    if (w.size() != size_t(5 + n)) throw AnalysisError(where + ": choices: " + std::to_string(n) + " announced, " + std::to_string(w.size() - 5) + " given");
+    for (long long i = 0; i < n; ++i) g.choices.push_back(int(num(size_t(5 + i), "choice", 0, MAX_ACTIONS - 1)));
+    out.push_back(std::move(g));
+  }
+  if (int(out.size()) != count) throw AnalysisError(path + ": games: " + std::to_string(out.size()) + " of " + std::to_string(count));
+  return out;
+}
+
+// Logistic regression by Newton's method (IRLS): rows of X (already standardised) against labels y,
+// ridge penalty on the weights (not the bias). Returns the weights with the bias last. One thread,
+// a fixed order of sums: the same data give the same bits.
+Eigen::VectorXd fit_logistic(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, double ridge) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  Eigen::MatrixXd A(n, d + 1);
+  A << X, Eigen::VectorXd::Ones(n);
+  Eigen::VectorXd w = Eigen::VectorXd::Zero(d + 1);
+  constexpr int MAX_STEPS = 50;         // Newton converges in well under this on these data
+  constexpr double TOLERANCE = 1e-10;   // largest weight change that ends the iteration
+  for (int step = 0; step < MAX_STEPS; ++step) {
+    const Eigen::VectorXd z = A * w;
+    Eigen::VectorXd p(n), r(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      p[i] = 1.0 / (1.0 + std::exp(-z[i]));
+      r[i] = std::max(p[i] * (1.0 - p[i]), 1e-12);
+    }
+    Eigen::VectorXd g = A.transpose() * (p - y);
+    Eigen::MatrixXd H = A.transpose() * r.asDiagonal() * A;
+    for (Eigen::Index j = 0; j < d; ++j) {
+      g[j] += ridge * w[j];
+      H(j, j) += ridge;
+    }
+    H(d, d) += 1e-9;  // keeps the bias's row regular when every label is the same
+    const Eigen::VectorXd delta = H.ldlt().solve(g);
+    w -= delta;
+    if (delta.cwiseAbs().maxCoeff() < TOLERANCE) break;
+  }
+  return w;
+}
+
+ValueHead fit_head(int level, int stage, const std::vector<const Sample*>& rows, long long games, double ridge) {
+  ValueHead h;
+  h.level = level;
+  h.stage = stage;
+  h.games = games;
+  h.positions = (long long)rows.size();
+  const Eigen::Index n = Eigen::Index(rows.size());
+  Eigen::MatrixXd X(n, VALUE_INPUTS);
+  Eigen::VectorXd y(n);
+  long long reached = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (int j = 0; j < VALUE_INPUTS; ++j) X(i, j) = rows[size_t(i)]->x[size_t(j)];
+    y[i] = rows[size_t(i)]->next ? 1.0 : 0.0;
+    reached += rows[size_t(i)]->next;
+  }
+  h.reached = n ? double(reached) / double(n) : 0.0;
+  for (int j = 0; j < VALUE_INPUTS; ++j) {
+    const double mean = n ? X.col(j).mean() : 0.0;
+    const double var = n ? (X.col(j).array() - mean).square().mean() : 0.0;
+    h.mean[size_t(j)] = mean;
+    h.scale[size_t(j)] = var > 1e-18 ? std::sqrt(var) : 1.0;  // a constant input: weight ends at 0 under the ridge
+    X.col(j) = (X.col(j).array() - mean) / h.scale[size_t(j)];
+  }
+  const Eigen::VectorXd w = fit_logistic(X, y, ridge);
+  for (int j = 0; j < VALUE_INPUTS; ++j) h.weight[size_t(j)] = w[j];
+  h.bias = w[VALUE_INPUTS];
+  return h;
+}
+
+std::string real(double v, const char* fmt = "%.4f") {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+// The played games of one cell: chunks read from WORK or played now (in parallel, stored by game
+// index, so they do not depend on the thread count).
+std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players, const std::string& dir, long long& played,
+                                  long long& read, long long& done, long long total, int verbosity) {
+  const Rules R = cfg.game.rules(level, players);
+  const AgentSpec agent = parse_agent(cfg.agent);
+  const std::string hash = games_hash(cfg, level), cell = cell_name(level, players);
+  std::vector<GameTrack> all;
+  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
+  for (int k = 0; k < chunks; ++k) {
+    const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
+    const std::string path = dir + "/" + cell + "-" + std::to_string(k) + ".txt";
+    std::vector<GameTrack> games;
+    if (fs::exists(path)) {
+      games = read_chunk(path, hash, cell, k, first, count);
+      read += count;
+    } else {
+      const auto began = std::chrono::steady_clock::now();
+      games.resize(size_t(count));
+      tbb::parallel_for(0, count, [&](int i) {
+        GameTrack& g = games[size_t(i)];
+        g.game = first + i;
+        const GameSummary s = play_one(R, agent, cfg.seed, uint64_t(g.game), nullptr, nullptr, nullptr, &g.choices);
+        g.won = s.outcome == Outcome::Won;
+        g.passed = g.won ? stages_of(R.level) : std::min(s.hounds_reached, stages_of(R.level) - 1);
+        g.score = s.score;
+      }, tbb::simple_partitioner());
+      write_atomic(path, chunk_text(hash, cell, k, first, games));
+      played += count;
+      if (verbosity >= 0) {
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+        std::cerr << "train: " << cell << " chunk " << k + 1 << "/" << chunks << ": " << count << " games in " << real(secs, "%.1f")
+                  << " s (" << done + count << "/" << total << " games)\n";
+      }
+    }
+    done += count;
+    for (auto& g : games) all.push_back(std::move(g));
+  }
+  return all;
+}
+
+// The positions of a cell's games, replayed from their choices, into `fitted` (games below
+// `fit_games`) or `held`; a game that replays to another end than its chunk says is an error (the
+// engine changed under the chunk).
+void replay_cell(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, const std::string& dir, int fit_games,
+                 std::vector<Sample>& fitted, std::vector<Sample>& held) {
+  const Rules R = cfg.game.rules(level, players);
+  for (const GameTrack& g : games) {
+    const std::string where = dir + "/" + cell_name(level, players) + "-" + std::to_string(g.game / cfg.chunk) + ".txt: game " +
+                              std::to_string(g.game);
+    std::vector<Sample>& out = g.game < fit_games ? fitted : held;
+    const size_t from = out.size();
+    TurnObserver see = [&](const State& s) {
+      if (is_over(s)) return;
+      Sample p;
+      p.stage = value_stage(R, s);
+      p.x = value_inputs(R, s);
+      out.push_back(p);
+    };
+    const GameSummary s = replay_choices(R, cfg.seed, uint64_t(g.game), g.choices, see, where);
+    if ((s.outcome == Outcome::Won) != g.won || s.score != g.score)
+      throw AnalysisError(where + ": replays to " + (s.outcome == Outcome::Won ? "a win" : "a loss") + " with " + std::to_string(s.score) +
+                          " points, the chunk says " + (g.won ? "won" : "lost") + " with " + std::to_string(g.score) +
+                          " (the engine changed since the chunk was played: play it again in a new --work)");
+    for (size_t i = from; i < out.size(); ++i) {
+      out[i].won = g.won;
+      out[i].next = g.passed > out[i].stage;
+    }
+  }
+}
+
+}  // namespace
+
+json TrainConfig::games_json() const {
+  return json{{"seed", seed},
+              {"agent", agent},
+              {"chunk", chunk},
+              {"catalog_checksum", load_catalog(resolve_input(game.catalog)).checksum},
+              {"switches", describe_switches(game.switches)}};
+}
+
+int TrainConfig::fit_games() const { return int(std::floor(fit_share * games + 1e-9)); }
+
+json TrainConfig::to_json() const {
+  json j = games_json();
+  j["levels"] = levels;
+  j["players"] = players;
+  j["games"] = games;
+  j["ridge"] = ridge;
+  j["fit_share"] = fit_share;
+  return j;
+}
+
+TrainResult train_value(const TrainConfig& cfg, const std::string& command, int verbosity) {
+  if (cfg.work.empty()) throw AnalysisError("train: --work: a folder for the played games is needed");
+  const std::string games_dir = cfg.work + "/games";
+  fs::create_directories(games_dir);
+  // WORK/train.json: the games' settings must be those of the chunks already there.
+  const std::string meta_path = cfg.work + "/train.json";
+  json meta;
+  if (fs::exists(meta_path)) {
+    meta = json::parse(read_file(meta_path), nullptr, false);
+    if (meta.is_discarded() || !meta.is_object() || !meta.contains("config") || !meta["config"].is_object() || !meta.contains("runs") ||
+        !meta["runs"].is_array())
+      throw AnalysisError(meta_path + ": not a training record (a JSON object with config and runs)");
+    const json now = cfg.games_json();
+    for (const auto& [key, value] : now.items())
+      if (!meta["config"].contains(key) || meta["config"][key] != value)
+        throw AnalysisError(meta_path + ": config." + key + ": the games in " + cfg.work + " were played with " +
+                            (meta["config"].contains(key) ? meta["config"][key].dump() : std::string("none")) + ", this run asks for " +
+                            value.dump() + "; give another --work");
+  }
+  meta["config"] = cfg.to_json();
+  json levels = json::object();
+  for (int l : cfg.levels) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
+  meta["level_checksums"] = levels;
+  json run = {{"revision", revision()}, {"command", command}, {"started", utc_stamp()}};
+
+  std::optional<tbb::global_control> limit;
+  if (cfg.threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, size_t(cfg.threads));
+  TrainResult res;
+  const long long total = (long long)cfg.levels.size() * (long long)cfg.players.size() * cfg.games;
+  long long done = 0;
+  const int fit_games = cfg.fit_games();
+  std::vector<std::string> level_notes;
+  for (int level : cfg.levels) {
+    // 1-2. The games of every player count, and their positions.
+    std::vector<Sample> fitted, held;
+    std::vector<std::pair<bool, int>> fitted_games;  // (won, passed) of each fitted game
+    long long held_games = 0, held_wins = 0;
+    for (int players : cfg.players) {
+      const std::vector<GameTrack> games = cell_games(cfg, level, players, games_dir, res.games_played, res.games_read, done, total, verbosity);
+      replay_cell(cfg, level, players, games, games_dir, fit_games, fitted, held);
+      for (const GameTrack& g : games) {
+        if (g.game < fit_games) fitted_games.emplace_back(g.won, g.passed);
+        else held_games += 1, held_wins += g.won;
+      }
+    }
+    // 3. One head per stage.
+    const Level L = cfg.game.level_config(level);
+    const int stages = stages_of(L);
+    for (int k = 0; k < stages; ++k) {
+      std::vector<const Sample*> rows;
+      for (const Sample& p : fitted)
+        if (p.stage == k) rows.push_back(&p);
+      ValueHead h = fit_head(level, k, rows, (long long)fitted_games.size(), cfg.ridge);
+      if (k + 1 < stages) {  // P(won | stage k+1 entered), with one win and one loss added (Laplace)
+        long long entered = 0, won = 0;
+        for (const auto& [w, passed] : fitted_games)
+          if (passed > k) ++entered, won += w;
+        h.after = (double(won) + 1.0) / (double(entered) + 2.0);
+      }
+      res.model.heads.push_back(h);
+    }
+    // 4. Calibration on the held-out games.
+    LevelCalibration cal;
+    cal.level = level;
+    cal.games = held_games;
+    cal.wins = held_wins;
+    cal.positions = (long long)held.size();
+    // The heuristic mapped to a probability: a logistic fit of the win on it, over the fitted positions.
+    Eigen::MatrixXd Xh(Eigen::Index(fitted.size()), 1);
+    Eigen::VectorXd yh(Eigen::Index(fitted.size()));
+    long long fitted_wins = 0;
+    for (size_t i = 0; i < fitted.size(); ++i) Xh(Eigen::Index(i), 0) = fitted[i].x[0], yh[Eigen::Index(i)] = fitted[i].won, fitted_wins += fitted[i].won;
+    const Eigen::VectorXd hw = fit_logistic(Xh, yh, 1e-6);
+    const double base = fitted.empty() ? 0.0 : double(fitted_wins) / double(fitted.size());
+    std::array<long long, 10> n{};
+    std::array<double, 10> pred{}, obs{};
+    for (const Sample& p : held) {
+      const ValueHead* head = nullptr;
+      for (const ValueHead& h : res.model.heads)
+        if (h.level == level && h.stage == p.stage) head = &h;
+      const double v = head->chance(p.x) * head->after;
+      const double ph = 1.0 / (1.0 + std::exp(-(hw[0] * p.x[0] + hw[1])));
+      const double y = p.won ? 1.0 : 0.0;
+      cal.brier_value += (v - y) * (v - y);
+      cal.brier_heuristic += (ph - y) * (ph - y);
+      cal.brier_constant += (base - y) * (base - y);
+      const int d = std::min(9, int(v * 10));
+      ++n[size_t(d)], pred[size_t(d)] += v, obs[size_t(d)] += y;
+    }
+    if (!held.empty()) {
+      cal.brier_value /= double(held.size());
+      cal.brier_heuristic /= double(held.size());
+      cal.brier_constant /= double(held.size());
+    }
+    for (int d = 0; d < 10; ++d)
+      if (n[size_t(d)])
+        res.reliability.push_back(ReliabilityRow{level, d, n[size_t(d)], pred[size_t(d)] / double(n[size_t(d)]), obs[size_t(d)] / double(n[size_t(d)])});
+    res.levels.push_back(cal);
+    level_notes.push_back(std::to_string(level) + ":" + fnv1a64_hex(read_file(cfg.game.level_path(level))));
+  }
+  // The weights file: what made it (not the folder or the thread count: the same settings give the
+  // same bytes wherever they run), then the heads.
+  res.model.notes.push_back("made_by mists train (revision " + std::string(revision()) + ")");
+  res.model.notes.push_back("config " + cfg.to_json().dump());
+  std::string lv;
+  for (const std::string& s : level_notes) lv += (lv.empty() ? "" : " ") + s;
+  res.model.notes.push_back("level_checksums " + lv);
+  const std::string text = res.model.text();
+  res.model = ValueModel::parse(text, cfg.out);
+  if (fs::path(cfg.out).has_parent_path()) fs::create_directories(fs::path(cfg.out).parent_path());
+  write_atomic(cfg.out, text);
+  // The calibration beside the games.
+  std::ostringstream cal, rel;
+  cal << "level,held_games,held_wins,positions,brier_value,brier_heuristic,brier_constant\n";
+  for (const auto& c : res.levels)
+    cal << c.level << ',' << c.games << ',' << c.wins << ',' << c.positions << ',' << real(c.brier_value, "%.6f") << ','
+        << real(c.brier_heuristic, "%.6f") << ',' << real(c.brier_constant, "%.6f") << '\n';
+  rel << "level,decile,positions,predicted,observed\n";
+  for (const auto& r : res.reliability)
+    rel << r.level << ',' << r.decile << ',' << r.positions << ',' << real(r.predicted, "%.6f") << ',' << real(r.observed, "%.6f") << '\n';
+  write_atomic(cfg.work + "/calibration.csv", cal.str());
+  write_atomic(cfg.work + "/reliability.csv", rel.str());
+  write_atomic(cfg.work + "/calibration.md", calibration_markdown(res));
+  run["games_played"] = res.games_played;
+  run["games_read"] = res.games_read;
+  run["weights"] = cfg.out;
+  run["weights_checksum"] = res.model.checksum();
+  meta["runs"].push_back(run);
+  write_atomic(meta_path, meta.dump(2) + "\n");
+  return res;
+}
+
+std::string calibration_markdown(const TrainResult& r) {
+  std::ostringstream os;
+  os << "| level | held-out games | won | positions | Brier, learned value | Brier, heuristic (logistic) | Brier, constant |\n";
+  os << "| --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const auto& c : r.levels)
+    os << "| " << c.level << " | " << c.games << " | " << c.wins << " | " << c.positions << " | " << real(c.brier_value) << " | "
+       << real(c.brier_heuristic) << " | " << real(c.brier_constant) << " |\n";
+  os << "\n| level | V in | positions | mean V | won share |\n| --- | --- | --- | --- | --- |\n";
+  for (const auto& x : r.reliability)
+    os << "| " << x.level << " | " << real(x.decile / 10.0, "%.1f") << "-" << real((x.decile + 1) / 10.0, "%.1f") << " | " << x.positions << " | "
+       << real(x.predicted, "%.3f") << " | " << real(x.observed, "%.3f") << " |\n";
+  return os.str();
+}
+
+}  // namespace mists::analysis

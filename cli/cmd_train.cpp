@@ -1,0 +1,69 @@
+// mists train: fits the learned value (solver/value.h) to games of a fair agent (analysis/train.h).
+#include <iostream>
+
+#include "analysis/study_config.h"
+#include "analysis/train.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+
+namespace mists::cli {
+
+void add_train(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "train",
+      "Fit the learned value that planner:value=learned reads: play games of a fair agent (default the planner)\n"
+      "on every level and player count asked, keep each game as its choices in --work (sealed chunks: an\n"
+      "interrupted run resumes, other settings are refused), replay them into positions, and fit one logistic\n"
+      "head per level and pile stage (docs/solver.md, 'The learned value'). The games at and past --fit-share are\n"
+      "held out: their Brier score and reliability by decile go to WORK/calibration.md. The same settings give\n"
+      "the same weights file byte for byte on any number of threads.");
+  cmd->footer(
+      "Examples:\n"
+      "  mists train --work results/value-train --out configs/value/value.txt     # the shipped weights\n"
+      "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try");
+  struct Args {
+    analysis::TrainConfig cfg;
+    std::string levels = "1-6", players = "1,4", seed = "1001";
+    bool quiet = false;
+  };
+  auto a = std::make_shared<Args>();
+  analysis::TrainConfig& c = a->cfg;
+  c.work = "results/value-train";
+  cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 4,5")->capture_default_str();
+  cmd->add_option("--players", a->players, "Player counts, e.g. 1,4")->capture_default_str();
+  cmd->add_option("--games", c.games, "Games per level and player count")->capture_default_str()->check(CLI::Range(2, 1000000));
+  cmd->add_option("--seed", a->seed, "Run seed of the deals (studies use 7: keep the training deals apart from them)")->capture_default_str();
+  cmd->add_option("--agent", c.agent, "The fair agent whose games are learnt from (mists agents)")->capture_default_str();
+  cmd->add_option("--chunk", c.chunk, "Games per saved chunk")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--ridge", c.ridge, "L2 penalty on the standardised weights of each head")->capture_default_str()->check(CLI::Range(0.0, 1e9));
+  cmd->add_option("--fit-share", c.fit_share, "Share of each cell's games fitted (by game index); the rest are held out for calibration")
+      ->capture_default_str()
+      ->check(CLI::Range(0.05, 1.0));
+  cmd->add_option("--threads", c.threads, "Threads that play games (0 = all cores); the weights do not depend on it")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 4096));
+  cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables")->capture_default_str();
+  cmd->add_option("--out", c.out, "The weights file to write")->capture_default_str();
+  cmd->add_option("--catalog", c.game.catalog, "Tile catalog")->capture_default_str();
+  cmd->add_option("--levels-dir", c.game.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
+  cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error");
+  cmd->callback([a] {
+    analysis::TrainConfig& t = a->cfg;
+    t.seed = seed_value(a->seed);
+    t.levels = analysis::int_list(a->levels, "--levels");
+    t.players = analysis::int_list(a->players, "--players");
+    for (int l : t.levels)
+      if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
+    for (int p : t.players)
+      if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+    if (t.fit_games() < 1 || t.fit_games() >= t.games)
+      throw UsageError("--fit-share " + std::to_string(t.fit_share) + " of --games " + std::to_string(t.games) +
+                       ": both the fitted and the held-out games must be at least one");
+    const analysis::TrainResult r = analysis::train_value(t, command_line(), a->quiet ? -1 : 0);
+    std::cout << "mists train: " << r.games_played << " games played, " << r.games_read << " read from " << t.work << "; "
+              << r.model.heads.size() << " heads written to " << t.out << " (checksum " << r.model.checksum() << ")\n\n"
+              << analysis::calibration_markdown(r);
+  });
+}
+
+}  // namespace mists::cli
