@@ -29,7 +29,8 @@ struct VsAgentSpec {
   vs::ExpertWeights expert;
   vs::VsMctsConfig mcts;
 };
-// Throws AnalysisError naming the agent text and the setting at fault.
+// Throws AnalysisError naming the agent text and the setting at fault (an empty setting or a key
+// given twice included).
 VsAgentSpec parse_vs_agent(const std::string& text);
 
 using VsChooser = std::function<int(const vs::VsState&, const vs::VsAction*, int)>;
