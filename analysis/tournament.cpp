@@ -461,6 +461,7 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
                            bool quiet, int records) {
+  if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
   json doc;
   if (resume) {
@@ -504,7 +505,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   const long long total = (long long)cfg.pairs() * cfg.games;
   long long done = 0, played = 0;
   auto t0 = std::chrono::steady_clock::now(), last = t0;
-  tbb::task_arena arena(std::max(1, threads));
+  tbb::task_arena arena(threads);
   for (int pair = 0; pair < cfg.pairs(); ++pair)
     for (int k = 0; k < chunks; ++k) {
       const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);

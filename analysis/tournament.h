@@ -74,7 +74,7 @@ struct TournamentGame {
   vs::VsSummary s;
 };
 
-// Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads, then writes
+// Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads (0 = all cores), then writes
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
 // > 0 the first `records` games of each pair that this run plays also write their game record
 // (records/pairK-gG.txt, for mists replay).
