@@ -23,10 +23,14 @@ void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg);
 // the modules in their order; UsageError naming the flag.
 void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg);
 
-// Bad input from the user: printed as "mists: error: ..." with exit status 2.
+// Bad input from the user: printed as "mists: error: ..." with exit status USAGE_EXIT.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The exit status of every usage error: a bad flag or value (CLI11's own errors included), a bad
+// file or record (cli/main.cpp).
+inline constexpr int USAGE_EXIT = 2;
 
 using analysis::GameOptions;
 
