@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     return mists::cli::USAGE_EXIT;
   };
   // CLI11's own errors (a bad or missing value, an unknown flag) read like the others.
-  app.failure_message([](const CLI::App* a, const CLI::Error& e) { return "mists: error: " + CLI::FailureMessage::simple(a, e); });
+  app.failure_message(mists::cli::usage_failure);
   try {
     // analyze and compare with --game base|gcc run the competitive round robin (mists versus).
     std::vector<std::string> args = mists::cli::competitive_alias(app, std::vector<std::string>(argv, argv + argc));

@@ -31,6 +31,17 @@ void set_command_line(int argc, char** argv) {
 
 const std::string& command_line() { return g_command_line; }
 
+std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
+  std::string text = CLI::FailureMessage::simple(app, e);
+  // A single-valued flag given twice: CLI11 says "--goal: At Most 1 required but received 2".
+  const std::string at_most = ": At Most 1 required but received ";
+  if (const size_t at = text.find(at_most); at != std::string::npos) {
+    const size_t count = at + at_most.size(), end = text.find('\n', count);
+    text.replace(at, end - at, ": given " + text.substr(count, end - count) + " times; it takes one value");
+  }
+  return "mists: error: " + text;
+}
+
 namespace {
 
 // A parser's message, with the option's range added when the parser did not end with it ("'12abc'

@@ -37,6 +37,9 @@ struct UsageError : std::runtime_error {
 // The exit status of every usage error: a bad flag or value (CLI11's own errors included), a bad
 // file or record (cli/main.cpp).
 inline constexpr int USAGE_EXIT = 2;
+// CLI11's usage errors as mists prints them (CLI::App::failure_message): "mists: error: ...", a
+// flag given twice said so plainly, then CLI11's pointer to --help.
+std::string usage_failure(const CLI::App* app, const CLI::Error& e);
 // --threads takes 0 (all cores) or 1..MAX_THREADS in every command.
 inline constexpr int MAX_THREADS = 1024;
 

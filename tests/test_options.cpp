@@ -197,9 +197,10 @@ TEST_CASE("options: a switch, key, lever or agent parameter given twice is refus
   // An expansion module named twice.
   refused({"versus", "--expansions", "tollkeepers,tollkeepers"}, {"--expansions", "tollkeepers is given twice"}, logs);
   // Any single-valued flag given twice (CLI11's own check, with the same exit status).
-  refused({"solve", "--goal", "5", "--goal", "6"}, {"--goal"}, logs);
-  refused({"versus", "--seed", "1", "--seed", "2"}, {"--seed"}, logs);
-  refused({"analyze", "--joint-scoring", "majority", "--joint-scoring", "all_colours"}, {"--joint-scoring"}, logs);
+  refused({"solve", "--goal", "5", "--goal", "6"}, {"--goal: given 2 times"}, logs);
+  refused({"versus", "--seed", "1", "--seed", "2", "--seed", "3"}, {"--seed: given 3 times"}, logs);
+  refused({"analyze", "--joint-scoring", "majority", "--joint-scoring", "all_colours"}, {"--joint-scoring: given 2 times"}, logs);
+  refused({"balance", "--threads", "1", "--threads", "2"}, {"--threads: given 2 times"}, logs);
 }
 
 TEST_CASE("options: an empty list or an empty item of a list is refused, naming the flag") {
