@@ -192,10 +192,16 @@ TEST_CASE("options: a switch, key, lever or agent parameter given twice is refus
   // A lever in one setting (docs/rules.md C), and a lever setting in a list.
   refused({"play", "--levers", "coop_chips=on+coop_chips=off"}, {"--levers", "coop_chips is given twice"}, logs);
   refused({"solve", "--levers", "coop_wagon=on+coop_wagon=off"}, {"--levers", "coop_wagon is given twice"}, logs);
+  refused({"balance", "--levers", "coop_mayor=on+coop_mayor=on"}, {"--levers", "coop_mayor is given twice"}, logs);
+  refused({"bench", "--levers", "coop_chips=on+coop_chips=off"}, {"--levers", "coop_chips is given twice"}, logs);
   refused({"analyze", "--levers", "none,coop_chips=on+coop_chips=on", "--levels", "1"}, {"--levers", "coop_chips is given twice"}, logs);
   refused({"compare", "--levers", "none,coop_chips=on,coop_chips=on"}, {"--levers", "given twice"}, logs);
   // An expansion module named twice.
   refused({"versus", "--expansions", "tollkeepers,tollkeepers"}, {"--expansions", "tollkeepers is given twice"}, logs);
+  refused({"play", "--game", "base", "--agents", "random", "--expansions", "abbey_mayor,abbey_mayor"},
+          {"--expansions", "abbey_mayor is given twice"}, logs);
+  refused({"bench", "--game", "base", "--expansions", "tollkeepers,abbey_mayor,tollkeepers"}, {"--expansions", "tollkeepers is given twice"},
+          logs);
   // Any single-valued flag given twice (CLI11's own check, with the same exit status).
   refused({"solve", "--goal", "5", "--goal", "6"}, {"--goal: given 2 times"}, logs);
   refused({"versus", "--seed", "1", "--seed", "2", "--seed", "3"}, {"--seed: given 3 times"}, logs);
