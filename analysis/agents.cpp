@@ -16,6 +16,17 @@ const std::vector<std::string>& agent_names() {
   return names;
 }
 
+std::vector<std::string> param_items(const std::string& text, size_t colon) {
+  std::vector<std::string> out;
+  for (size_t at = colon + 1;;) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    if (comma == at) throw AnalysisError("agent '" + text + "': an empty setting (write NAME:key=value,key=value)");
+    out.push_back(text.substr(at, comma - at));
+    if (comma == text.size()) return out;
+    at = comma + 1;
+  }
+}
+
 AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults) {
   AgentSpec a;
   a.text = text;
@@ -26,12 +37,13 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   a.params.mcts = search_defaults;
   a.params.weights = search_defaults.weights;  // the study's heuristic (config.heuristic) for every agent
   if (colon == std::string::npos) return a;
-  std::stringstream ss(text.substr(colon + 1));
-  std::string kv;
-  while (std::getline(ss, kv, ',')) {
+  std::vector<std::string> seen;
+  for (const std::string& kv : param_items(text, colon)) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos) throw AnalysisError("agent '" + text + "': '" + kv + "' is not key=value");
     const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) throw AnalysisError("agent '" + text + "': " + key + " is given twice");
+    seen.push_back(key);
     const ParamDef* def = nullptr;
     std::string keys;
     for (const ParamDef& d : param_table()) {

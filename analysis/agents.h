@@ -24,8 +24,14 @@ const std::vector<std::string>& agent_names();
 
 // Parses "NAME" or "NAME:key=value,key=value" (analysis/params.h lists the keys). Search agents
 // start from `search_defaults` (a study's --playouts, --c, --rollout). Throws AnalysisError naming
-// the agent text and, for an unknown key, every key that agent takes.
+// the agent text and, for an unknown key, every key that agent takes; an empty setting or a key
+// given twice is an error too.
 AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults = MctsConfig{});
+
+// The settings of an agent text, the part after the colon at `colon`, split at commas; an empty one
+// ("mcts:", "mcts:playouts=5,", "a,,b") is an AnalysisError naming the text. Co-op and competitive
+// agents alike.
+std::vector<std::string> param_items(const std::string& text, size_t colon);
 
 // Agents separated by ',' or ';'. A comma also separates an agent's own parameters
 // ("expert,mcts:playouts=500,c=0.3"): a new agent starts where a comma is followed by an agent name.

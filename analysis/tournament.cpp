@@ -11,7 +11,9 @@
 #include <iomanip>
 #include <map>
 #include <sstream>
+#include <thread>
 
+#include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
@@ -37,13 +39,13 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
   if (a.name != "random" && a.name != "greedy" && a.name != "expert" && a.name != "mcts")
     throw AnalysisError("agent '" + text + "': '" + a.name + "' is not a competitive agent (random, greedy, expert, mcts)");
   if (a.name == "expert") a.objective = vs::Objective::Margin;
-  const std::string settings = colon == std::string::npos ? "" : text.substr(colon + 1);
-  std::stringstream ss(settings);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
+  std::vector<std::string> seen;
+  for (const std::string& item : colon == std::string::npos ? std::vector<std::string>{} : param_items(text, colon)) {
     const size_t eq = item.find('=');
     if (eq == std::string::npos) throw AnalysisError("agent '" + text + "': '" + item + "' is not key=value");
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) throw AnalysisError("agent '" + text + "': " + key + " is given twice");
+    seen.push_back(key);
     auto bad = [&](const std::string& why) { return AnalysisError("agent '" + text + "': " + key + ": " + why); };
     try {
       if (key == "objective") {
@@ -459,6 +461,7 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
                            bool quiet, int records) {
+  if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
   json doc;
   if (resume) {
@@ -502,7 +505,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   const long long total = (long long)cfg.pairs() * cfg.games;
   long long done = 0, played = 0;
   auto t0 = std::chrono::steady_clock::now(), last = t0;
-  tbb::task_arena arena(std::max(1, threads));
+  tbb::task_arena arena(threads);
   for (int pair = 0; pair < cfg.pairs(); ++pair)
     for (int k = 0; k < chunks; ++k) {
       const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);

@@ -29,7 +29,8 @@ struct VsAgentSpec {
   vs::ExpertWeights expert;
   vs::VsMctsConfig mcts;
 };
-// Throws AnalysisError naming the agent text and the setting at fault.
+// Throws AnalysisError naming the agent text and the setting at fault (an empty setting or a key
+// given twice included).
 VsAgentSpec parse_vs_agent(const std::string& text);
 
 using VsChooser = std::function<int(const vs::VsState&, const vs::VsAction*, int)>;
@@ -73,7 +74,7 @@ struct TournamentGame {
   vs::VsSummary s;
 };
 
-// Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads, then writes
+// Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads (0 = all cores), then writes
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
 // > 0 the first `records` games of each pair that this run plays also write their game record
 // (records/pairK-gG.txt, for mists replay).

@@ -1,5 +1,7 @@
 // mists balance: the value of one level number that brings a level to a target win rate.
+#include <algorithm>
 #include <iostream>
+#include <iterator>
 
 #include "analysis/balance.h"
 #include "analysis/files.h"
@@ -7,6 +9,17 @@
 #include "cli/options.h"
 
 namespace mists::cli {
+
+namespace {
+
+// --lo and --hi: from the lowest to the highest value any level override takes
+// (analysis/game_options.h); the search checks them against --param.
+constexpr int VALUE_LO = std::min_element(std::begin(analysis::OVERRIDE_RANGES), std::end(analysis::OVERRIDE_RANGES),
+                                          [](const auto& a, const auto& b) { return a.lo < b.lo; })->lo;
+constexpr int VALUE_HI = std::max_element(std::begin(analysis::OVERRIDE_RANGES), std::end(analysis::OVERRIDE_RANGES),
+                                          [](const auto& a, const auto& b) { return a.hi < b.hi; })->hi;
+
+}  // namespace
 
 void add_balance(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -21,7 +34,7 @@ void add_balance(CLI::App& app) {
   struct Args {
     analysis::BalanceConfig cfg;
     GameFlags flags;
-    std::string out, seed = "1";
+    std::string out;
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->cfg.game, true, true);
@@ -30,20 +43,19 @@ void add_balance(CLI::App& app) {
                   "coop_tolls, 1-8; its other knobs from --levers)")
       ->capture_default_str()
       ->check(CLI::IsMember({"ghosts", "goal", "hound1", "hound2", "piles", "coop_abbeys", "coop_tolls"}));
-  cmd->add_option("--target", a->cfg.target, "Target win rate (0-1)")->capture_default_str()->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--agent,--agents", a->cfg.agent, "One agent (as in analyze --agents)")->capture_default_str();
-  cmd->add_option("--lo", a->cfg.lo, "Lowest value to consider (default: a range around the level's value)");
-  cmd->add_option("--hi", a->cfg.hi, "Highest value to consider");
-  cmd->add_option("--games", a->cfg.games, "Games per value tried")->capture_default_str()->check(CLI::Range(1, 100000000));
-  cmd->add_option("--threads", a->cfg.threads, "Worker threads (0 = all cores); results do not depend on it")->capture_default_str()->check(CLI::Range(0, 1024));
-  cmd->add_option("--seed", a->seed, "Run seed (0 to 18446744073709551615)")->capture_default_str();
+  add_number(*cmd, "--target", a->cfg.target, 0.0, 1.0, "Target win rate (0-1)")->capture_default_str();
+  cmd->add_option("--agent,--agents", a->cfg.agent, "One agent (as in analyze --agents)")->capture_default_str()->check(no_empty_items(","));
+  add_number(*cmd, "--lo", a->cfg.lo, VALUE_LO, VALUE_HI, "Lowest value to consider (default: a range around the level's value)");
+  add_number(*cmd, "--hi", a->cfg.hi, VALUE_LO, VALUE_HI, "Highest value to consider");
+  add_number(*cmd, "--games", a->cfg.games, 1, 100000000, "Games per value tried")->capture_default_str();
+  add_threads(*cmd, a->cfg.threads, "Worker threads (0 = all cores); results do not depend on it");
+  add_seed(*cmd, "--seed", a->cfg.seed, "Run seed");
   cmd->add_option("--out", a->out, "Folder for balance.json / balance.md (default results/balance-<UTC time>); "
                                    "values already tried there are reused");
   cmd->add_flag("--quiet,-q", a->cfg.quiet, "No progress output");
   cmd->callback([a] {
     a->flags.apply(a->cfg.game);
     if (a->cfg.game.ghosts && a->cfg.param == "ghosts") throw UsageError("--ghosts: give the range with --lo/--hi when --param is ghosts");
-    a->cfg.seed = seed_value(a->seed);
     a->cfg.command = command_line();
     const std::string out = a->out.empty() ? "results/balance-" + analysis::utc_stamp() : a->out;
     const analysis::BalanceResult r = analysis::run_balance(a->cfg, out);

@@ -220,17 +220,17 @@ void add_bench(CLI::App& app) {
   cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base or gcc)")->capture_default_str();
   cmd->add_option("--gcc-catalog", *gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (with --game gcc)")
       ->capture_default_str();
-  cmd->add_option("--base-players", *base_players, "Players of the competitive game (with --game base or gcc)")
-      ->capture_default_str()->check(CLI::Range(2, vs::VS_MAX_PLAYERS));
-  cmd->add_option("--search-games", *search_games, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
-      ->capture_default_str()->check(CLI::Range(0, 100000));
-  cmd->add_option("--expert-games", *expert_games, "Games per level (2 players) played by the expert on 1 thread")
-      ->capture_default_str()->check(CLI::Range(0, 100000));
+  add_number(*cmd, "--base-players", *base_players, 2, vs::VS_MAX_PLAYERS, "Players of the competitive game (with --game base or gcc)")
+      ->capture_default_str();
+  add_number(*cmd, "--search-games", *search_games, 0, 100000, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
+      ->capture_default_str();
+  add_number(*cmd, "--expert-games", *expert_games, 0, 100000, "Games per level (2 players) played by the expert on 1 thread")
+      ->capture_default_str();
   cmd->add_flag("--parallel", *parallel, "Also measure one search on 2 threads, root and tree parallelism (not in the signature)");
-  cmd->add_option("--games", *games, "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")->capture_default_str()
-      ->check(CLI::Range(1, 10000000));
-  cmd->add_option("--sweep-games", *sweep, "Games per level and player count for the signature sweep")
-      ->capture_default_str()->check(CLI::Range(1, 1000000));
+  add_number(*cmd, "--games", *games, 1, 10000000,
+             "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")
+      ->capture_default_str();
+  add_number(*cmd, "--sweep-games", *sweep, 1, 1000000, "Games per level and player count for the signature sweep")->capture_default_str();
   cmd->callback([=] {
     // Flags of the other mode are refused rather than ignored.
     static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
@@ -249,11 +249,7 @@ void add_bench(CLI::App& app) {
       c.players = *base_players;
       c.base_catalog = *base_catalog;
       c.gcc_catalog = *gcc_catalog;
-      for (const std::string& sw : *vs_switches) {
-        const size_t eq = sw.find('=');
-        if (eq == std::string::npos) throw UsageError("--switch: '" + sw + "' is not name=value");
-        c.switches.emplace_back(sw.substr(0, eq), sw.substr(eq + 1));
-      }
+      c.switches = switch_pairs(*vs_switches, "--switch");
       check_expansion_flags(*cmd, c);
       const int n = cmd->count("--games") ? *games : c.expansions.empty() ? (gcc ? 20000 : 100000) : 10000;
       try {

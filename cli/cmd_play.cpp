@@ -1,5 +1,6 @@
 // mists play: one game, written as a record.
 #include <fstream>
+#include <limits>
 #include <iostream>
 
 #include "analysis/agents.h"
@@ -21,7 +22,7 @@ namespace {
 
 // mists play --game base|gcc: one competitive game, its record to --out or standard output.
 void play_versus(const CLI::App& cmd, const std::string& game, int players, const std::string& agents,
-                 const std::string& seed, uint64_t deal, const std::vector<std::string>& switches,
+                 uint64_t run_seed, uint64_t deal, const std::vector<std::string>& switches,
                  const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg) {
   static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--level", "--ghosts", "--goal", "--hound1",
                                           "--hound2", "--piles", "--joint-scoring", "--unplaceable",
@@ -37,11 +38,7 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
   c.game = game;
   c.players = players;
   check_expansion_flags(cmd, c);
-  for (const std::string& sw : switches) {
-    const size_t eq = sw.find('=');
-    if (eq == std::string::npos) throw UsageError("--switch: '" + sw + "' is not name=value");
-    c.switches.emplace_back(sw.substr(0, eq), sw.substr(eq + 1));
-  }
+  c.switches = switch_pairs(switches, "--switch");
   // One agent for every seat, or one a seat.
   const char sep = agents.find(';') != std::string::npos ? ';' : ',';
   std::vector<std::string> list;
@@ -70,7 +67,6 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
   } catch (const ConfigError& e) {
     throw UsageError(e.what());
   }
-  const uint64_t run_seed = seed_value(seed);
   std::string text;
   const vs::VsSummary g = analysis::play_vs_game(R, list, run_seed, deal, text);
   if (out.empty()) std::cout << text;
@@ -98,7 +94,7 @@ void add_play(CLI::App& app) {
       "game (the base game or Ghosts, Castles & Cemeteries) with an agent on each seat");
   auto opt = std::make_shared<GameOptions>();
   auto flags = std::make_shared<GameFlags>();
-  auto seed = std::make_shared<std::string>("1");
+  auto seed = std::make_shared<uint64_t>(1);
   auto game = std::make_shared<std::string>("0");
   auto agent = std::make_shared<std::string>("random");
   auto out = std::make_shared<std::string>();
@@ -107,27 +103,28 @@ void add_play(CLI::App& app) {
   auto switches = std::make_shared<std::vector<std::string>>();
   auto files = std::make_shared<analysis::TournamentConfig>();  // the competitive games' catalogs and modules
   auto svg = std::make_shared<std::string>();
+  // --players serves both modes (co-op 1-5, competitive 2-6): each mode checks its own in the callback.
+  flags->max_players = vs::VS_MAX_PLAYERS;
   flags->add(*cmd, *opt, true, true);
-  // --players serves both modes (co-op 1-5, competitive 2-6): checked in the callback.
   cmd->get_option("--players")->description("Players: 1-5 (co-op), 2-6 (--game base|gcc)");
-  cmd->get_option("--players")->get_validator()->active(false);
   cmd->footer(
       "Examples:\n"
       "  mists play --level 5 --players 2 --agent mcts --seed 7 --game 3 --out game.txt --show   # game 3 of a study seeded 7\n"
       "  mists play --game gcc --players 4 --agents mcts,expert,expert,greedy --seed 1 --deal 0 --out gcc.txt --svg gcc.svg\n"
       "  mists play --game gcc --players 2 --agents mcts,expert --seed 1 --deal 5   # = game 10 of mists versus --agents mcts,expert --seed 1\n"
       "Competitive agents: random | greedy | expert | mcts, with settings as in mists versus --help.");
-  cmd->add_option("--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze; "
-                                   "with --game base|gcc the tile order and the agents' streams, as in versus")
-      ->capture_default_str();
+  add_seed(*cmd, "--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze; "
+                                  "with --game base|gcc the tile order and the agents' streams, as in versus");
   cmd->add_option("--game", *game, "Co-op: the game index within the run (game G of a study cell with the same seed); "
                                    "base or gcc: play that competitive game instead")->capture_default_str();
   cmd->add_option("--agent,--agents", *agent,
                   "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze); with "
                   "--game base|gcc one competitive agent a seat, comma-separated (';' when settings hold commas), or one "
                   "for every seat")
-      ->capture_default_str();
-  cmd->add_option("--deal", *deal, "--game base|gcc: the tile order, deal D of a tournament with the same --seed")
+      ->capture_default_str()
+      ->check(no_empty_items(",;"));
+  add_number(*cmd, "--deal", *deal, uint64_t(0), std::numeric_limits<uint64_t>::max(),
+             "--game base|gcc: the tile order, deal D of a tournament with the same --seed")
       ->capture_default_str();
   cmd->add_option("--switch", *switches, "--game base|gcc: a rule switch name=value, as in versus; repeat for several");
   cmd->add_option("--base-catalog", files->base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
@@ -152,13 +149,13 @@ void add_play(CLI::App& app) {
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");
     uint64_t game_index = 0;
     try {
-      game_index = parse_u64(*game);
+      game_index = parse_u64(*game);  // decimal, as every number of the option layer (cli/options.h)
     } catch (const NumberError& e) {
-      throw UsageError("--game: '" + *game + "' is neither a game index nor base or gcc");
+      throw UsageError("--game: '" + *game + "' is neither base, gcc nor a game index: " + e.what());
     }
     if (!html->empty() && out->empty()) throw UsageError("--html needs --out: the page is made from the record file");
     flags->apply(*opt);
-    const uint64_t run_seed = seed_value(*seed);
+    const uint64_t run_seed = *seed;
     const Rules rules = opt->rules();
     const analysis::AgentSpec spec = analysis::parse_agent(*agent);
     if (spec.name == "solver")

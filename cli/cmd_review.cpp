@@ -26,13 +26,14 @@ void add_review(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("FILE", a->file, "Game record (docs/records.md)")->required();
-  cmd->add_option("--agent", a->agent, "The search that judges (mcts with any parameters; `mists agents`)")->capture_default_str();
-  cmd->add_option("--top", a->top, "How many of the costliest decisions to list")->capture_default_str()->check(CLI::Range(0, 100000));
+  cmd->add_option("--agent", a->agent, "The search that judges (mcts with any parameters; `mists agents`)")
+      ->capture_default_str()
+      ->check(no_empty_items(","));
+  add_number(*cmd, "--top", a->top, 0, 100000, "How many of the costliest decisions to list")->capture_default_str();
   cmd->add_option("--html", a->html, "Also write the game page (as replay --html) with the review's marks on each decision");
   cmd->add_option("--out", a->out, "Write the review text here instead of standard output");
   cmd->add_option("--catalog", a->catalog, "Read the tiles from this file instead of the one the record names");
-  cmd->add_option("--threads", a->threads, "Positions searched at once (0 = all cores); the review does not depend on it")
-      ->capture_default_str()->check(CLI::Range(0, 1024));
+  add_threads(*cmd, a->threads, "Positions searched at once (0 = all cores); the review does not depend on it");
   cmd->callback([a] {
     const analysis::AgentSpec agent = analysis::parse_agent(a->agent);
     const analysis::LoadedRecord g = analysis::load_record(a->file, a->catalog);

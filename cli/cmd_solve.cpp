@@ -1,6 +1,7 @@
 // mists solve: one deal searched with the whole deal known (solver/deal_solver.h): won (with the
 // winning line as a record), lost (proved), or open when the budget ran out.
 #include <iostream>
+#include <limits>
 
 #include "analysis/agents.h"
 #include "analysis/files.h"
@@ -57,6 +58,9 @@ void print_estimate(const CensusEstimate& e, int asked) {
             << " s); a position reached from two turn starts counts twice: estimates of the tree, at least the distinct positions\n";
 }
 
+constexpr long long MAX_NODES = 1000000000000LL;  // --nodes: a million million engine steps, days of search
+constexpr double MAX_SECONDS = 86400;             // --seconds: one day
+
 }  // namespace
 
 void add_solve(CLI::App& app) {
@@ -76,7 +80,8 @@ void add_solve(CLI::App& app) {
   struct Args {
     GameOptions game;
     GameFlags flags;
-    std::string seed = "1", record, out;
+    std::string record, out;
+    uint64_t seed = 1;
     bool quiet = false;
     uint64_t index = 0;
     long long nodes = analysis::AgentParams{}.solve.nodes;  // the study agent's budget: the same verdicts
@@ -89,35 +94,34 @@ void add_solve(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
-  cmd->add_option("--seed", a->seed, "Run seed of the study the deal comes from (0 to 18446744073709551615)")->capture_default_str();
-  cmd->add_option("--game", a->index, "Game index within the run")->capture_default_str();
+  add_seed(*cmd, "--seed", a->seed, "Run seed of the study the deal comes from");
+  add_number(*cmd, "--game", a->index, uint64_t(0), std::numeric_limits<uint64_t>::max(), "Game index within the run")
+      ->capture_default_str();
   cmd->add_option("--record", a->record, "Solve the deal of this game record instead (its level, players and switches)");
-  cmd->add_option("--nodes", a->nodes, "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")->capture_default_str()->check(CLI::Range(0LL, 1000000000000LL));
-  cmd->add_option("--seconds", a->seconds, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")->capture_default_str()->check(CLI::Range(0.0, 86400.0));
-  cmd->add_option("--spread", a->spread,
-                  "Heuristic weight 'spread' of the search's judgement on level 6 (docs/solver.md); 0 gives the verdicts of "
-                  "studies made before it existed")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--hound", a->hound,
-                  "Heuristic weight 'hound': per point a hound next to a meeple stands to score (docs/solver.md); 0 leaves it "
-                  "unvalued, as studies made before it")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e6));  // the range of the agents' hound parameter
+  add_number(*cmd, "--nodes", a->nodes, 0LL, MAX_NODES,
+             "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")
+      ->capture_default_str();
+  add_number(*cmd, "--seconds", a->seconds, 0.0, MAX_SECONDS, "Budget: wall-clock seconds (0 = no limit; depends on the machine)")
+      ->capture_default_str();
+  add_number(*cmd, "--spread", a->spread, 0.0, 1.0,
+             "Heuristic weight 'spread' of the search's judgement on level 6 (docs/solver.md); 0 gives the verdicts of "
+             "studies made before it existed")
+      ->capture_default_str();
+  add_number(*cmd, "--hound", a->hound, 0.0, 1e6,  // the range of the agents' hound parameter
+             "Heuristic weight 'hound': per point a hound next to a meeple stands to score (docs/solver.md); 0 leaves it "
+             "unvalued, as studies made before it")
+      ->capture_default_str();
   cmd->add_option("--out", a->out, "Write a winning line here as a game record");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
-  cmd->add_option("--census", a->census,
-                  "Do not solve: walk every line of decisions of turns 0 to K-1 (turn 0 is the first) and count the "
-                  "distinct positions at the start of each turn up to K, the decisions the points bound cuts and the "
-                  "games that end in each (docs/solver.md); no step budget unless --nodes or --seconds is given")
-      ->check(CLI::Range(1, 60));
-  cmd->add_option("--census-max", a->census_max, "With --census: stop when one turn holds this many positions")
-      ->capture_default_str()
-      ->check(CLI::Range(1LL, 1000000000LL));
-  cmd->add_option("--census-probes", a->probes,
-                  "With --census: estimate the positions of each turn from N random probes (Knuth 1975) instead of "
-                  "counting them; the probes are drawn from --seed and --game")
-      ->check(CLI::Range(1, 100000000));
+  add_number(*cmd, "--census", a->census, 1, 60,
+             "Do not solve: walk every line of decisions of turns 0 to K-1 (turn 0 is the first) and count the "
+             "distinct positions at the start of each turn up to K, the decisions the points bound cuts and the "
+             "games that end in each (docs/solver.md); no step budget unless --nodes or --seconds is given");
+  add_number(*cmd, "--census-max", a->census_max, 1LL, 1000000000LL, "With --census: stop when one turn holds this many positions")
+      ->capture_default_str();
+  add_number(*cmd, "--census-probes", a->probes, 1, 100000000,
+             "With --census: estimate the positions of each turn from N random probes (Knuth 1975) instead of "
+             "counting them; the probes are drawn from --seed and --game");
   cmd->callback([a, cmd] {
     if (a->census == 0) {
       for (const char* f : {"--census-max", "--census-probes"})
@@ -139,7 +143,7 @@ void add_solve(CLI::App& app) {
     } else {
       a->flags.apply(a->game);
       rules = a->game.rules();
-      seed = seed_value(a->seed);
+      seed = a->seed;
       game = a->index;
       deal = seeded_deal(rules, analysis::cell_seed(seed, rules.level.number, rules.params.players), game);
     }

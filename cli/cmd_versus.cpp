@@ -2,14 +2,13 @@
 // with seat rotation on shared seeded tile orders.
 #include <algorithm>
 #include <iostream>
-#include <thread>
+#include <sstream>
 
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "engine/number.h"
 #include "engine/rules.h"
 
 namespace mists::cli {
@@ -51,20 +50,21 @@ void add_versus(CLI::App& app) {
   auto switches = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
   auto resume = std::make_shared<std::string>();
-  auto threads = std::make_shared<int>(int(std::max(1u, std::thread::hardware_concurrency())));
-  auto seed = std::make_shared<std::string>("1");
+  auto threads = std::make_shared<int>(0);  // all cores
+  auto seed = std::make_shared<uint64_t>(1);
   auto quiet = std::make_shared<bool>(false);
   auto records = std::make_shared<int>(0);
   cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
       ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
-  cmd->add_option("--players", cfg->players, "Players a game (2-6)")->capture_default_str()->check(CLI::Range(2, 6));
+  add_number(*cmd, "--players", cfg->players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
   cmd->add_option("--agents", *agents, "Two or more agents, comma-separated; settings after ':' (see below; separate "
-                                       "agents with ';' when settings hold commas)")->capture_default_str();
-  cmd->add_option("--games", cfg->games, "Games a pair of agents (even: each tile order from both seatings)")
-      ->capture_default_str()->check(CLI::Range(2, 100000000));
-  cmd->add_option("--chunk", cfg->chunk, "Games a chunk file (even); the unit of --resume")->capture_default_str()
-      ->check(CLI::Range(2, 1000000));
-  cmd->add_option("--seed", *seed, "Run seed: the tile orders and the agents' random streams")->capture_default_str();
+                                       "agents with ';' when settings hold commas)")
+      ->capture_default_str()
+      ->check(no_empty_items(",;"));
+  add_number(*cmd, "--games", cfg->games, 2, 100000000, "Games a pair of agents (even: each tile order from both seatings)")
+      ->capture_default_str();
+  add_number(*cmd, "--chunk", cfg->chunk, 2, 1000000, "Games a chunk file (even); the unit of --resume")->capture_default_str();
+  add_seed(*cmd, "--seed", *seed, "Run seed: the tile orders and the agents' random streams");
   cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
                                          "unplaceable, abbot; the modules' below); repeat for several");
   cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
@@ -73,12 +73,12 @@ void add_versus(CLI::App& app) {
   add_expansion_flags(*cmd, *cfg);
   cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>)");
   cmd->add_option("--resume", *resume, "Finish the tournament in this folder (its own settings; only --threads applies)");
-  cmd->add_option("--threads", *threads, "Games played at once (results do not depend on it)")->capture_default_str()
-      ->check(CLI::Range(1, 4096));
+  add_threads(*cmd, *threads, "Games played at once (0 = all cores); results do not depend on it");
   cmd->add_flag("--quiet", *quiet, "No progress on standard error");
-  cmd->add_option("--records", *records, "Write the game record of the first N games of each pair that this run plays "
-                                         "(records/pairK-gG.txt; mists replay reads them)")
-      ->capture_default_str()->check(CLI::Range(0, 100000000));
+  add_number(*cmd, "--records", *records, 0, 100000000,
+             "Write the game record of the first N games of each pair that this run plays "
+             "(records/pairK-gG.txt; mists replay reads them)")
+      ->capture_default_str();
   cmd->callback([=] {
     const bool is_resume = !resume->empty();
     if (is_resume)
@@ -107,16 +107,8 @@ void add_versus(CLI::App& app) {
       if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
       if (c.games % 2) throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
       if (c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
-      try {
-        c.seed = parse_u64(*seed);
-      } catch (const NumberError& e) {
-        throw UsageError(std::string("--seed: ") + e.what());
-      }
-      for (const std::string& s : *switches) {
-        const size_t eq = s.find('=');
-        if (eq == std::string::npos) throw UsageError("--switch: '" + s + "' is not name=value");
-        c.switches.emplace_back(s.substr(0, eq), s.substr(eq + 1));
-      }
+      c.seed = *seed;
+      c.switches = switch_pairs(*switches, "--switch");
       check_expansion_flags(*cmd, c);
       try {
         c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
@@ -132,7 +124,8 @@ void add_versus(CLI::App& app) {
 
 void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
   cmd.add_option("--expansions", cfg.expansions,
-                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers, map_chips (docs/versus.md); none by default");
+                 "Expansion modules, comma-separated: abbey_mayor, tollkeepers, map_chips (docs/versus.md); none by default")
+      ->check(no_empty_items(","));
   // bench and play also take the co-op flags, whose --abbey-catalog and --toll-catalog (read by the
   // levers) are the same files: one flag then sets both.
   auto catalog = [&cmd](const char* name, std::string& file, const char* help) {
@@ -155,6 +148,12 @@ void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg)
     m = vs::parse_modules(cfg.expansions);
   } catch (const ConfigError& e) {
     throw UsageError(std::string("--") + e.what());
+  }
+  std::vector<std::string> named;  // a module named twice is refused, as a switch given twice
+  std::stringstream items(cfg.expansions);
+  for (std::string name; std::getline(items, name, ',');) {
+    if (std::find(named.begin(), named.end(), name) != named.end()) throw UsageError("--expansions: " + name + " is given twice");
+    named.push_back(name);
   }
   if (cmd.count("--map")) m = uint8_t(m | vs::VS_MAP_CHIPS);
   cfg.expansions = vs::modules_text(m);

@@ -33,8 +33,10 @@ int main(int argc, char** argv) {
   mists::cli::add_train(app);
   auto error = [](const char* what) {
     std::cerr << "mists: error: " << what << '\n';
-    return 2;
+    return mists::cli::USAGE_EXIT;
   };
+  // CLI11's own errors (a bad or missing value, an unknown flag) read like the others.
+  app.failure_message(mists::cli::usage_failure);
   try {
     // analyze and compare with --game base|gcc run the competitive round robin (mists versus).
     std::vector<std::string> args = mists::cli::competitive_alias(app, std::vector<std::string>(argv, argv + argc));
@@ -42,7 +44,10 @@ int main(int argc, char** argv) {
     for (std::string& a : args) view.push_back(a.data());
     app.parse(int(view.size()), view.data());
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help, --version and a command's own status (tiles validate) pass through; CLI11's usage
+    // errors (its codes 100 and up) exit USAGE_EXIT like every other usage error.
+    const int status = app.exit(e);
+    return status >= int(CLI::ExitCodes::IncorrectConstruction) ? mists::cli::USAGE_EXIT : status;
   } catch (const mists::cli::ExitCode& e) {
     return e.status;
   } catch (const mists::LoadError& e) {

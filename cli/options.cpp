@@ -1,5 +1,9 @@
 #include "cli/options.h"
 
+#include <algorithm>
+#include <limits>
+#include <sstream>
+
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/params.h"
@@ -27,12 +31,110 @@ void set_command_line(int argc, char** argv) {
 
 const std::string& command_line() { return g_command_line; }
 
-uint64_t seed_value(const std::string& text, const char* flag) {
-  try {
-    return parse_u64(text);
-  } catch (const NumberError& e) {
-    throw UsageError(std::string(flag) + ": " + e.what());
+std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
+  std::string text = CLI::FailureMessage::simple(app, e);
+  // A single-valued flag given twice: CLI11 says "--goal: At Most 1 required but received 2".
+  const std::string at_most = ": At Most 1 required but received ";
+  if (const size_t at = text.find(at_most); at != std::string::npos) {
+    const size_t count = at + at_most.size(), end = text.find('\n', count);
+    text.replace(at, end - at, ": given " + text.substr(count, end - count) + " times; it takes one value");
   }
+  return "mists: error: " + text;
+}
+
+namespace {
+
+// A parser's message, with the option's range added when the parser did not end with it ("'12abc'
+// is not a whole number" gets "(allowed: 1..6)"; "9 is out of range 1..6" stays).
+std::string with_range(const std::string& what, const std::string& range) {
+  return what.ends_with(range) ? what : what + " (allowed: " + range + ")";
+}
+
+std::string real_range_text(double lo, double hi) {
+  std::ostringstream os;
+  os << lo << ".." << hi;
+  return os.str();
+}
+
+}  // namespace
+
+CLI::Validator whole_in(long long lo, long long hi) {
+  const std::string range = range_text(lo, hi);
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) {
+        try {
+          text = std::to_string(parse_integer(text, lo, hi));  // "010" -> "10": decimal for CLI11 too
+          return std::string();
+        } catch (const NumberError& e) {
+          return with_range(e.what(), range);
+        }
+      },
+      range, "whole_in");
+}
+
+CLI::Validator unsigned_in(uint64_t lo, uint64_t hi) {
+  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) {
+        try {
+          const uint64_t v = parse_u64(text);
+          if (v < lo || v > hi) return text + " is out of range " + range;
+          text = std::to_string(v);
+          return std::string();
+        } catch (const NumberError&) {  // a sign, junk or too large: the range says it all
+          return "'" + text + "' is not a whole number in " + range;
+        }
+      },
+      range, "unsigned_in");
+}
+
+CLI::Validator real_in(double lo, double hi) {
+  const std::string range = real_range_text(lo, hi);
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) {
+        try {
+          parse_real(text, lo, hi);  // the text stays: CLI11 converts it as before
+          return std::string();
+        } catch (const NumberError& e) {
+          return with_range(e.what(), range);
+        }
+      },
+      range, "real_in");
+}
+
+CLI::Option* add_threads(CLI::App& cmd, int& threads, const std::string& help) {
+  return add_number(cmd, "--threads", threads, 0, MAX_THREADS, help)->capture_default_str();
+}
+
+CLI::Option* add_seed(CLI::App& cmd, const std::string& name, uint64_t& seed, const std::string& help) {
+  return add_number(cmd, name, seed, uint64_t(0), std::numeric_limits<uint64_t>::max(), help)->capture_default_str();
+}
+
+CLI::Validator no_empty_items(const std::string& seps) {
+  return CLI::Validator(
+      [seps](std::string& text) {
+        if (text.empty()) return std::string("an empty value: give at least one item");
+        for (size_t at = 0;;) {
+          const size_t cut = std::min(text.find_first_of(seps, at), text.size());
+          if (cut == at) return "an empty item in '" + text + "'";
+          if (cut == text.size()) return std::string();
+          at = cut + 1;
+        }
+      },
+      "", "no_empty_items");
+}
+
+std::vector<std::pair<std::string, std::string>> switch_pairs(const std::vector<std::string>& items, const std::string& flag) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& s : items) {
+    const size_t eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError(flag + ": '" + s + "' is not name=value");
+    std::string name = s.substr(0, eq);
+    for (const auto& [k, v] : out)
+      if (k == name) throw UsageError(flag + ": " + name + " is given twice (" + k + "=" + v + " and " + s + ")");
+    out.emplace_back(std::move(name), s.substr(eq + 1));
+  }
+  return out;
 }
 
 // The help of --levers: every lever and its values (docs/rules.md section C).
@@ -46,22 +148,38 @@ std::string levers_help(bool list) {
              "coop_upgrade_effect majority_only|double_share (N 1-8)";
 }
 
+namespace {
+
+// The range of the level override `name` (analysis/game_options.h), the one study files use too.
+const analysis::OverrideRange& override_range(std::string_view name) {
+  for (const analysis::OverrideRange& r : analysis::OVERRIDE_RANGES)
+    if (name == r.name) return r;
+  throw std::logic_error("no override " + std::string(name));
+}
+
+}  // namespace
+
 void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts, bool one_lever_setting) {
   cmd.add_option("--catalog", g.catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();
   cmd.add_option("--abbey-catalog", g.abbey_catalog, "Catalog holding the abbey tile, read with coop_abbeys")->capture_default_str();
   cmd.add_option("--toll-catalog", g.toll_catalog, "Catalog of the Tollkeepers tiles, read with coop_tolls (tiles replace or add)")
       ->capture_default_str();
-  if (one_lever_setting) cmd.add_option("--levers", levers, levers_help(false));
+  if (one_lever_setting) cmd.add_option("--levers", levers, levers_help(false))->check(no_empty_items("+"));
   cmd.add_option("--levels-dir", g.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   if (level_and_players) {
-    cmd.add_option("--level", g.level, "Level 1-6")->capture_default_str()->check(CLI::Range(1, 6));
-    cmd.add_option("--players", g.players, "Players 1-5")->capture_default_str()->check(CLI::Range(1, 5));
+    add_number(cmd, "--level", g.level, 1, 6, "Level 1-6")->capture_default_str();
+    add_number(cmd, "--players", g.players, 1, max_players, max_players == 5 ? "Players 1-5" : "Players")->capture_default_str();
   }
-  if (with_ghosts) cmd.add_option("--ghosts", ghosts, "Override the level's ghost total, start-tile ghosts included (3-250)");
-  cmd.add_option("--goal", g.goal, "Override the level's goal (per colour on level 6)")->check(CLI::Range(1, 30000));
-  cmd.add_option("--hound1", g.hound1, "Override hound 1's threshold (0 = no hound)")->check(CLI::Range(0, 30000));
-  cmd.add_option("--hound2", g.hound2, "Override hound 2's threshold (0 = no hound)")->check(CLI::Range(0, 30000));
-  cmd.add_option("--piles", g.piles, "Override the number of draw piles (1-3)")->check(CLI::Range(1, 3));
+  if (with_ghosts)
+    cmd.add_option("--ghosts", ghosts, "Override the level's ghost total, start-tile ghosts included (3-250)")->check(no_empty_items(","));
+  const auto& goal = override_range("goal");
+  const auto& hound1 = override_range("hound1");
+  const auto& hound2 = override_range("hound2");
+  const auto& piles = override_range("piles");
+  add_number(cmd, "--goal", g.goal, goal.lo, goal.hi, "Override the level's goal (per colour on level 6)");
+  add_number(cmd, "--hound1", g.hound1, hound1.lo, hound1.hi, "Override hound 1's threshold (0 = no hound)");
+  add_number(cmd, "--hound2", g.hound2, hound2.lo, hound2.hi, "Override hound 2's threshold (0 = no hound)");
+  add_number(cmd, "--piles", g.piles, piles.lo, piles.hi, "Override the number of draw piles (1-3)");
   cmd.add_option("--joint-scoring", joint_scoring, "Rule switch R4.2: majority (default) or all_colours")
       ->check(CLI::IsMember({"majority", "all_colours"}));
   cmd.add_option("--unplaceable", unplaceable, "Rule switch R2.2: discard (default) or lose")->check(CLI::IsMember({"discard", "lose"}));
@@ -96,25 +214,26 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
       ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
   games = default_games;
   game_flags.add(cmd, game, false, false, false);
-  cmd.add_option("--levers", levers, levers_help(true));
+  cmd.add_option("--levers", levers, levers_help(true))->check(no_empty_items(",+"));
   cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
-  cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6");
-  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2");
+  cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6")->check(no_empty_items(","));
+  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2")->check(no_empty_items(","));
   cmd.add_option("--agents,--agent", agents,
-                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, solver; `mists agents`)");
-  cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3");
-  cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)");
-  cmd.add_option("--games", games, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
-      ->capture_default_str()->check(CLI::Range(1, 100000000));
+                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, solver; `mists agents`)")
+      ->check(no_empty_items(",;"));
+  cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3")->check(no_empty_items(","));
+  cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)")->check(no_empty_items(","));
+  add_number(cmd, "--games", games, 1, 100000000, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
+      ->capture_default_str();
   if (default_study)
-    cmd.add_option("--bound-games", bound_games, "Default study: games per mcts, planner and clairvoyant cell")->capture_default_str()->check(CLI::Range(1, 100000000));
-  cmd.add_option("--precision", precision, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)")->check(CLI::Range(0.0, 0.5));
-  cmd.add_option("--min-games", min_games, "With --precision: games before a cell may stop")->capture_default_str()->check(CLI::Range(1, 100000000));
-  cmd.add_option("--chunk", chunk, "Games per saved chunk")->capture_default_str()->check(CLI::Range(1, 100000));
-  cmd.add_option("--threads", threads, "Worker threads (0 = all cores); results do not depend on it")->capture_default_str()->check(CLI::Range(0, 1024));
-  cmd.add_option("--seed", seed, "Run seed (0 to 18446744073709551615)")->capture_default_str();
-  cmd.add_option("--playouts", playouts, "Search default: MCTS playouts per decision (mcts, clairvoyant)")->check(CLI::Range(1, 10000000));
-  cmd.add_option("--c", c, "Search default: MCTS exploration constant")->check(CLI::Range(0.0, 100.0));
+    add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per mcts, planner and clairvoyant cell")->capture_default_str();
+  add_number(cmd, "--precision", precision, 0.0, 0.5, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)");
+  add_number(cmd, "--min-games", min_games, 1, 100000000, "With --precision: games before a cell may stop")->capture_default_str();
+  add_number(cmd, "--chunk", chunk, 1, 100000, "Games per saved chunk")->capture_default_str();
+  add_threads(cmd, threads, "Worker threads (0 = all cores); results do not depend on it");
+  add_seed(cmd, "--seed", seed, "Run seed");
+  add_number(cmd, "--playouts", playouts, 1, 10000000, "Search default: MCTS playouts per decision (mcts, clairvoyant)");
+  add_number(cmd, "--c", c, 0.0, 100.0, "Search default: MCTS exploration constant");
   cmd.add_option("--rollout", rollout, "Search default: MCTS leaf judgement")->check(CLI::IsMember({"none", "turn", "random", "greedy"}));
   cmd.add_option("--out", out, "Output folder, relative to the working directory (default results/<kind>-<UTC time>)");
   cmd.add_option("--resume", resume, "Finish a killed study in this folder (its study.json decides everything but --threads)");
@@ -148,7 +267,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
     GameOptions g = game;
     game_flags.apply(g);
     cfg.game = g;
-    cfg.seed = seed_value(seed);
+    cfg.seed = seed;
     cfg.precision = precision;
     cfg.min_games = min_games;
     cfg.chunk = chunk;

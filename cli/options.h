@@ -1,11 +1,17 @@
 // Command-line helpers every subcommand shares: the game options (catalog, level, players,
-// overrides, switches), the study options of analyze and compare, checked numbers, and the
-// command line itself (recorded in results).
+// overrides, switches), the study options of analyze and compare, the one option layer that reads
+// every number, list and switch of the command line, and the command line itself (recorded in
+// results).
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "analysis/game_options.h"
 #include "analysis/study_config.h"
@@ -23,16 +29,77 @@ void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg);
 // the modules in their order; UsageError naming the flag.
 void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg);
 
-// Bad input from the user: printed as "mists: error: ..." with exit status 2.
+// Bad input from the user: printed as "mists: error: ..." with exit status USAGE_EXIT.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The exit status of every usage error: a bad flag or value (CLI11's own errors included), a bad
+// file or record (cli/main.cpp).
+inline constexpr int USAGE_EXIT = 2;
+// CLI11's usage errors as mists prints them (CLI::App::failure_message): "mists: error: ...", a
+// flag given twice said so plainly, then CLI11's pointer to --help.
+std::string usage_failure(const CLI::App* app, const CLI::Error& e);
+// --threads takes 0 (all cores) or 1..MAX_THREADS in every command.
+inline constexpr int MAX_THREADS = 1024;
+
+// ---- The option layer (issue 31): one reading of every number, list and switch ----
+// Numbers: decimal, the whole token, inside the option's range. A leading zero is decimal ("010"
+// is 10, as in every file mists reads: engine/number.h); "12abc", "1e3" for a whole number, "0x10",
+// "+5", "" are refused; an unsigned option refuses "-1" and anything above its range instead of
+// wrapping; a real option refuses "nan" and "inf". The message names the flag, the value and the
+// range, and the status is USAGE_EXIT.
+
+// The number type an option binds (T itself, or the T of std::optional<T>).
+template <class T>
+struct NumberOf {
+  using type = T;
+};
+template <class T>
+struct NumberOf<std::optional<T>> {
+  using type = T;
+};
+template <class T>
+using number_of = typename NumberOf<T>::type;
+
+// CLI11 transforms that check one token as described above and leave it in plain decimal for
+// CLI11's own conversion (which would read "010" as octal 8).
+CLI::Validator whole_in(long long lo, long long hi);
+CLI::Validator unsigned_in(uint64_t lo, uint64_t hi);
+CLI::Validator real_in(double lo, double hi);
+
+// Adds the number option `name` (an integer, unsigned or floating type, or std::optional of one)
+// to `cmd`, checked against [lo, hi]; every numeric flag of every command is added this way.
+template <class T>
+CLI::Option* add_number(CLI::App& cmd, const std::string& name, T& target, number_of<T> lo, number_of<T> hi,
+                        const std::string& help) {
+  using N = number_of<T>;
+  static_assert(std::is_arithmetic_v<N> && !std::is_same_v<N, bool>, "add_number binds numbers only");
+  CLI::Option* o = cmd.add_option(name, target, help);
+  if constexpr (std::is_floating_point_v<N>) o->transform(real_in(double(lo), double(hi)));
+  else if constexpr (std::is_unsigned_v<N>) o->transform(unsigned_in(uint64_t(lo), uint64_t(hi)));
+  else o->transform(whole_in((long long)lo, (long long)hi));
+  return o;
+}
+
+// --threads: 0 = all cores (the default), else 1..MAX_THREADS; the same flag in every command.
+CLI::Option* add_threads(CLI::App& cmd, int& threads, const std::string& help);
+// --seed and the like: the full unsigned 64-bit range 0..18446744073709551615.
+CLI::Option* add_seed(CLI::App& cmd, const std::string& name, uint64_t& seed, const std::string& help);
+
+// Lists: a CLI11 check that refuses an empty value and an empty item between any two of the
+// separators `seps` ("1,,3", ",tollkeepers", "expert;"), naming the flag.
+CLI::Validator no_empty_items(const std::string& seps);
+// Repeated name=value flags (--switch): the pairs in order; not name=value, an empty name or a
+// name given twice is a UsageError naming `flag`.
+std::vector<std::pair<std::string, std::string>> switch_pairs(const std::vector<std::string>& items, const std::string& flag);
 
 using analysis::GameOptions;
 
 // The game options as typed, checked and applied by apply().
 struct GameFlags {
   std::string ghosts, joint_scoring, unplaceable, haunted_adjacency, finish_ghosts, levers;
+  int max_players = 5;  // --players' upper bound (mists play: 6, for its competitive games)
   // Adds --catalog --levels-dir [--level --players] [--ghosts] --goal --hound1 --hound2 --piles,
   // the rule switches, the expansion catalogs and [--levers: one lever setting] to `cmd`, writing
   // into `g`.
@@ -45,7 +112,8 @@ struct GameFlags {
 struct StudyFlags {
   GameOptions game;
   GameFlags game_flags;
-  std::string levels, players, agents, deltas, ghosts, levers, out, resume, shard, title, rollout, config, seed = "1";
+  std::string levels, players, agents, deltas, ghosts, levers, out, resume, shard, title, rollout, config;
+  uint64_t seed = 1;
   std::string kind = "coop";  // --game: base | gcc made the command mists versus in main() (competitive_alias)
   int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
   double precision = 0, c = -1;
@@ -60,9 +128,6 @@ struct StudyFlags {
   // (only --threads, --verbose and --quiet may go with --resume).
   static void check_resume(const CLI::App& cmd);
 };
-
-// A --seed value: the full unsigned 64-bit range, nothing else ("-1" and "1x" are errors).
-uint64_t seed_value(const std::string& text, const char* flag = "--seed");
 
 // The command line as typed (set once by main), for the results files.
 void set_command_line(int argc, char** argv);

@@ -35,7 +35,7 @@ std::string with(std::string text, const std::string& from, const std::string& t
 
 TEST_CASE("integrity: the inputs that crashed mists are refused") {
   ah::TempDir logs("int-logs"), dir("int");
-  refused({"analyze", "--levels", "1", "--agents", ";;", "--games", "5", "--out", dir.sub("x")}, {"--agents", "names no agent"}, logs);
+  refused({"analyze", "--levels", "1", "--agents", ";;", "--games", "5", "--out", dir.sub("x")}, {"--agents", "an empty item in ';;'"}, logs);
   CHECK_FALSE(fs::exists(dir.sub("x/study.json")));
   REQUIRE(ah::run_cli({"analyze", "--levels", "1", "--players", "1", "--games", "4", "--chunk", "2", "--out", dir.sub("s"), "-q"}, logs).status == 0);
   const std::string path = dir.sub("s/study.json");

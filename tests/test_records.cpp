@@ -275,9 +275,10 @@ TEST_CASE("records: impossible game options are refused with a clear message") {
     std::vector<std::string> want;
   };
   const Bad bad[] = {
-      {"play --players 9", {"--players", "9", "1 to 5"}},
+      {"play --players 9", {"--players", "9", "1..6"}},  // the flag's range; each game checks its own (1-5, 2-6)
+      {"play --players 6", {"--players", "6", "1 to 5"}},
       {"play --ghosts 2", {"ghosts", "start tile", "3", "2"}},
-      {"play --level 7", {"--level", "7", "1 to 6"}},
+      {"play --level 7", {"--level", "7", "1..6"}},
   };
   for (const Bad& b : bad) {
     const Run r = mists_cmd(b.args);

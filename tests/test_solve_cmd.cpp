@@ -69,7 +69,7 @@ TEST_CASE("solve --census: counts or estimates the positions of each turn; flags
            {"solve", "--census", "0"},
            {"solve", "--census", "x"}}) {
     const auto r = ah::run_cli(bad, logs);
-    CHECK_MESSAGE(r.status != 0, bad[1]);  // 2 for a usage error, CLI11's own code for a value out of range
+    CHECK_MESSAGE(r.status == 2, bad[1]);  // a usage error, CLI11's own checks included
     CHECK_MESSAGE(r.err.find("--census") != std::string::npos, r.err);
   }
 }

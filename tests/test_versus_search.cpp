@@ -286,7 +286,10 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   CHECK(count.output.find("2 agents for 3 players") != std::string::npos);
   const auto seven = sh::mists_cmd("play --game gcc --players 7");
   CHECK(seven.status == 2);
-  CHECK(seven.output.find("2 to 6 players (G1.2)") != std::string::npos);
+  CHECK(seven.output.find("--players: 7 is out of range 1..6") != std::string::npos);  // the flag's range (co-op 1-5 too)
+  const auto one = sh::mists_cmd("play --game gcc --players 1");
+  CHECK(one.status == 2);
+  CHECK(one.output.find("2 to 6 players (G1.2)") != std::string::npos);
   const auto coop_six = sh::mists_cmd("play --level 2 --players 6");
   CHECK(coop_six.status == 2);
   const auto agent = sh::mists_cmd("play --game gcc --agents greedy,planner");
