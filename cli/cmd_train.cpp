@@ -23,25 +23,22 @@ void add_train(CLI::App& app) {
       "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try");
   struct Args {
     analysis::TrainConfig cfg;
-    std::string levels = "1-6", players = "1,4", seed = "1001";
+    std::string levels = "1-6", players = "1,4";
     bool quiet = false;
   };
   auto a = std::make_shared<Args>();
   analysis::TrainConfig& c = a->cfg;
   c.work = "results/value-train";
-  cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 4,5")->capture_default_str();
-  cmd->add_option("--players", a->players, "Player counts, e.g. 1,4")->capture_default_str();
-  cmd->add_option("--games", c.games, "Games per level and player count")->capture_default_str()->check(CLI::Range(2, 1000000));
-  cmd->add_option("--seed", a->seed, "Run seed of the deals (studies use 7: keep the training deals apart from them)")->capture_default_str();
+  cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 4,5")->capture_default_str()->check(no_empty_items(","));
+  cmd->add_option("--players", a->players, "Player counts, e.g. 1,4")->capture_default_str()->check(no_empty_items(","));
+  add_number(*cmd, "--games", c.games, 2, 1000000, "Games per level and player count")->capture_default_str();
+  add_seed(*cmd, "--seed", c.seed, "Run seed of the deals (studies use 7: keep the training deals apart from them)")->capture_default_str();
   cmd->add_option("--agent", c.agent, "The fair agent whose games are learnt from (mists agents)")->capture_default_str();
-  cmd->add_option("--chunk", c.chunk, "Games per saved chunk")->capture_default_str()->check(CLI::Range(1, 100000));
-  cmd->add_option("--ridge", c.ridge, "L2 penalty on the standardised weights of each head")->capture_default_str()->check(CLI::Range(0.0, 1e9));
-  cmd->add_option("--fit-share", c.fit_share, "Share of each cell's games fitted (by game index); the rest are held out for calibration")
-      ->capture_default_str()
-      ->check(CLI::Range(0.05, 1.0));
-  cmd->add_option("--threads", c.threads, "Threads that play games (0 = all cores); the weights do not depend on it")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 4096));
+  add_number(*cmd, "--chunk", c.chunk, 1, 100000, "Games per saved chunk")->capture_default_str();
+  add_number(*cmd, "--ridge", c.ridge, 0.0, 1e9, "L2 penalty on the standardised weights of each head")->capture_default_str();
+  add_number(*cmd, "--fit-share", c.fit_share, 0.05, 1.0, "Share of each cell's games fitted (by game index); the rest are held out for calibration")
+      ->capture_default_str();
+  add_threads(*cmd, c.threads, "Threads that play games (0 = all cores); the weights do not depend on it");
   cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables")->capture_default_str();
   cmd->add_option("--out", c.out, "The weights file to write")->capture_default_str();
   cmd->add_option("--catalog", c.game.catalog, "Tile catalog")->capture_default_str();
@@ -49,7 +46,6 @@ void add_train(CLI::App& app) {
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error");
   cmd->callback([a] {
     analysis::TrainConfig& t = a->cfg;
-    t.seed = seed_value(a->seed);
     t.levels = analysis::int_list(a->levels, "--levels");
     t.players = analysis::int_list(a->players, "--players");
     for (int l : t.levels)

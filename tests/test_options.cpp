@@ -109,6 +109,8 @@ TEST_CASE("options: integers are decimal whole tokens in every command (a leadin
       {{"versus", "--records", "12abc"}, "0..100000000"},
       {{"bench", "--sweep-games", "12abc"}, "1..1000000"},
       {{"bench", "--base-players", "2x"}, "2..6"},
+      {{"train", "--games", "1e3"}, "2..1000000"},
+      {{"train", "--chunk", "0x10"}, "1..100000"},
   };
   for (const auto& [args, range] : cases) refused(args, {args[1], "'" + args[2] + "'", range}, logs);
   // play --game is an index or base|gcc: junk is refused there too, naming both readings.
@@ -154,6 +156,8 @@ TEST_CASE("options: unsigned and bounded options refuse negative and too-large v
       {{"versus", "--chunk", "-2"}, "2..1000000"},
       {{"bench", "--games", "-1"}, "1..10000000"},
       {{"bench", "--expert-games", "100001"}, "0..100000"},
+      {{"train", "--games", "-1"}, "2..1000000"},
+      {{"train", "--seed", "-1"}, "0..18446744073709551615"},
   };
   for (const auto& [args, range] : cases) refused(args, {args[1], args[2], range}, logs);
 }
@@ -164,6 +168,7 @@ TEST_CASE("options: every real-number option refuses nan and inf") {
       {"solve", "--seconds", "nan"},  {"solve", "--seconds", "inf"},  {"solve", "--spread", "-inf"},
       {"solve", "--hound", "nan"},    {"balance", "--target", "nan"}, {"analyze", "--precision", "inf"},
       {"analyze", "--c", "nan"},      {"compare", "--precision", "nan"}, {"compare", "--c", "-inf"},
+      {"train", "--ridge", "nan"},    {"train", "--fit-share", "inf"},
   };
   for (const Args& args : cases) refused(args, {args[1], "'" + args[2] + "'", "not a finite number", "allowed: "}, logs);
   // Out of range and junk too, with the range.
@@ -219,6 +224,7 @@ TEST_CASE("options: an empty list or an empty item of a list is refused, naming 
       {"solve", "--levers", ""},          {"play", "--levers", "+coop_chips=on"}, {"play", "--agent", "mcts:playouts=5,"},
       {"play", "--expansions", ",tollkeepers"}, {"review", "--agent", "", "x.txt"}, {"versus", "--expansions", ",tollkeepers"},
       {"versus", "--agents", "expert;"},  {"bench", "--expansions", "tollkeepers,"}, {"bench", "--levers", ""},
+      {"train", "--levels", "4,,5"},      {"train", "--players", ""},
   };
   for (const Args& args : cases) refused(args, {args[1], args[2].empty() ? "an empty value" : "an empty item in '" + args[2] + "'"}, logs);
   // An agent text with an empty setting, wherever it is read (a study file's cells too).
@@ -228,7 +234,7 @@ TEST_CASE("options: an empty list or an empty item of a list is refused, naming 
 
 TEST_CASE("options: --threads 0 is all cores in every command that takes --threads; its range is the same everywhere") {
   ah::TempDir logs("opt-threads-logs"), dir("opt-threads");
-  for (const char* cmd : {"analyze", "compare", "balance", "review", "versus"}) {
+  for (const char* cmd : {"analyze", "compare", "balance", "review", "versus", "train"}) {
     refused({cmd, "--threads", "-1"}, {"--threads", "-1", "0..1024"}, logs);
     refused({cmd, "--threads", "1025"}, {"--threads", "1025", "0..1024"}, logs);
     const auto help = ah::run_cli({cmd, "--help"}, logs);
