@@ -77,7 +77,7 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
   if (show || !svg.empty()) {
     const vs::VsRecord rec = vs::parse_vs_record(text, out.empty() ? "(this game)" : out);
     const vs::VsReplay r = vs::vs_replay(R, rec, out.empty() ? "(this game)" : out);
-    if (show) std::cerr << vs::render_vs_board(R, r.final_state) << '\n';
+    if (show) std::cerr << vs::render_vs_board(R, r.final_state) << '\n' << vs::vs_board_legend(R);
     if (!svg.empty()) {
       analysis::write_atomic(svg, vs::render_vs_svg(R, r.final_state, "mists play --game " + game));
       std::cerr << "board: " << svg << '\n';
@@ -182,7 +182,7 @@ void add_play(CLI::App& app) {
     }
     if (*show) {
       const ReplayResult r = replay(rules, rec, "(this game)");
-      std::cerr << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n';
+      std::cerr << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n' << board_legend(rules);
     }
   });
 }

@@ -31,6 +31,7 @@ void replay_versus(const std::string& file, const std::string& text, bool show, 
   std::cout << "replaying " << file << ": " << R.describe() << ", seed " << rec.seed << " deal " << rec.deal << ", agents";
   for (const auto& a : rec.agents) std::cout << ' ' << a;
   std::cout << '\n';
+  if (show) std::cout << vs::vs_board_legend(R) << '\n';
   int last_turn = -1;
   const vs::VsReplay r = vs::vs_replay(R, rec, file, [&](const vs::VsState& s, const std::string& step) {
     if (!show) return;
@@ -74,6 +75,7 @@ void add_replay(CLI::App& app) {
     const GameRecord& rec = g.rec;
     std::cout << "replaying " << *file << ": " << rules.describe() << ", seed " << rec.seed << " game " << rec.game
               << ", agent " << rec.agent << '\n';
+    if (*show) std::cout << board_legend(rules) << '\n';
     const ReplayResult r = replay(rules, rec, *file, [&](const State& s, const std::string& step) {
       if (!*show) return;
       std::cout << "  " << step << '\n';

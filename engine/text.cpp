@@ -226,6 +226,9 @@ std::string render_tile(const TileSpec& t) {
   return os.str();
 }
 
+// A meeple's colour on the text board: its initial, k for black (blue has b).
+constexpr char COLOUR_LETTERS[COLOUR_NB + 1] = "rgbykp";
+
 std::string render_board(const Rules& R, const State& s) {
   const auto [x0, x1, y0, y1] = extent(s);
   std::ostringstream os;
@@ -266,7 +269,7 @@ std::string render_board(const Rules& R, const State& s) {
             else if (tt.spec->has(RegionKind::Monastery)) centre = 'M';
             for (int m = 0; m < R.n_meeples; ++m)
               if (s.meeples[m].at == MeepleAt::Board && s.nodes[s.meeples[m].node].tile == i)
-                centre = COLOUR_NAMES[s.meeples[m].colour][0];
+                centre = COLOUR_LETTERS[s.meeples[m].colour];
             c[1] = centre;
           } else {
             c[1] = tt.abbey ? '*' : side_char(t, South);
@@ -277,6 +280,23 @@ std::string render_board(const Rules& R, const State& s) {
       while (!line.empty() && line.back() == ' ') line.pop_back();
       os << line << '\n';
     }
+  return os.str();
+}
+
+std::string board_legend(const Rules& R) {
+  std::ostringstream os;
+  os << "legend: each tile is 3 x 3 characters; x grows east, y grows south, 0 0 is the start tile\n"
+     << "  middle of a side   C city, R road, F field; lower case (c r f) under mist\n"
+     << "  top-left corner    ghosts on the tile (1-9, * for more)\n"
+     << "  centre             . nothing; the initial of the colour of a meeple on the tile, over any mark below (";
+  for (int c = 0; c < R.n_colours; ++c) os << (c ? ", " : "") << COLOUR_LETTERS[c] << ' ' << COLOUR_NAMES[c];
+  os << ")\n";
+  if (R.level.castles) os << "  centre K           a castle (R5.1)\n";
+  if (R.level.cemetery_close) os << "  centre +           a cemetery (R5.2)\n";
+  if (R.level.haunted) os << "  ###                a face-down tile (R7.3)\n";
+  if (R.abbey_type >= 0) os << "  * sides, centre A  an abbey, which matches every side (CA2); centre M a monastery\n";
+  if (R.tolls) os << "  top-right corner   the face (1 small, 2 large) of a tollhouse on the tile (CT2)\n";
+  if (!R.chip_cells.empty()) os << "  $ on an empty cell a map chip still lying there (CM1)\n";
   return os.str();
 }
 

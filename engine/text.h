@@ -16,10 +16,14 @@ std::string render_tile(const TileSpec& spec);
 
 // The board: each cell 3 x 3 characters. Middle of each side: the side's terrain (C city, R road,
 // F field; lower case under mist; * an abbey's side, which matches anything). Centre: K castle,
-// + cemetery, M monastery, A abbey, # face-down tile, or the initial of a meeple's colour on the
-// tile. Top-left corner: ghosts on the tile (1-9, * more); top-right: the face (1 or 2) of a
-// tollhouse on the tile's junction. An empty cell shows $ while its chip lies there (CM1).
+// + cemetery, M monastery, A abbey, # face-down tile, or the letter of a meeple's colour on the
+// tile (its initial, k for black). Top-left corner: ghosts on the tile (1-9, * more); top-right:
+// the face (1 or 2) of a tollhouse on the tile's junction. An empty cell shows $ while its chip
+// lies there (CM1).
 std::string render_board(const Rules& rules, const State& s);
+// What render_board's characters mean, as lines of text (printed by --show, docs/records.md): only
+// the marks these rules can show (castles, cemeteries, face-down tiles, the levers' pieces).
+std::string board_legend(const Rules& rules);
 
 // The board as a self-contained SVG picture (docs/records.md, "The SVG board"): a title, the tiles
 // with their cities and mist areas as filled shapes and their roads as lines, castles, cemeteries,

@@ -388,6 +388,15 @@ char terrain_char(Terrain t, bool misty) {
 
 }  // namespace
 
+std::string vs_board_legend(const VsRules& R) {
+  std::ostringstream os;
+  os << "legend: each tile is 3 x 3 characters, north up\n"
+     << "  middle of a side   C city, R road, F field (lower case under mist); # a side the tile closes\n"
+     << "  centre             . nothing, M monastery, K castle, + cemetery, G garden, A abbey\n"
+     << "  a digit            a meeple of that seat (0 to " << R.players - 1 << ") on the region where it stands\n";
+  return os.str();
+}
+
 std::string render_vs_board(const VsRules& R, const VsState& s) {
   const VsBox b = bounding_box(s);
   const int w = b.x1 - b.x0 + 1, h = b.y1 - b.y0 + 1;

@@ -105,6 +105,8 @@ VsSummary play_logged(const VsRules& R, const std::vector<uint8_t>& order, Choos
 // region), then the scores and, with the modules, each seat's pieces (barn, tollhouse, abbey,
 // chips).
 std::string render_vs_board(const VsRules& R, const VsState& s);
+// What render_vs_board's characters mean, as lines of text (printed by --show, docs/records.md).
+std::string vs_board_legend(const VsRules& R);
 // One line a seat: where its module pieces are (abbey, mayor, wagon, barn, abbot, tollhouse, chips).
 std::string render_vs_pieces(const VsRules& R, const VsState& s);
 // The board as an SVG picture: each tile's sides by terrain, mist shaded, meeples as the seats'

@@ -357,7 +357,9 @@ PYBIND11_MODULE(_mists, m) {
       .def("evaluate", [](const PyState& st) { return evaluate(*st.rules, st.s, Weights{}); },
            "The heuristic value of the position with the default weights (solver/eval.h): what greedy and expert maximize.")
       .def("svg", [](const PyState& st) { return render_svg(*st.rules, st.s); })
-      .def("__str__", [](const PyState& st) { return render_board(*st.rules, st.s) + render_status(*st.rules, st.s); });
+      .def("__str__", [](const PyState& st) { return render_board(*st.rules, st.s) + render_status(*st.rules, st.s); })
+      .def_property_readonly("legend", [](const PyState& st) { return board_legend(*st.rules); },
+                             "What the characters of str(state) mean");
 
   py::class_<PyAgent>(m, "Agent", "A C++ agent by name (mists agents), seeded as a study seeds game `game` of run `seed`.")
       .def(py::init(&make_agent), py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("game_index") = 0)

@@ -268,3 +268,26 @@ TEST_CASE("svg: a level without a name is described without empty parentheses") 
   CHECK(R.describe().rfind("level 3, ", 0) == 0);
   CHECK(R.describe().find("()") == std::string::npos);
 }
+
+TEST_CASE("text board: the legend explains the marks these rules can show, and replay --show and play --show print it") {
+  const Rules l6 = mists_rules(6, 4), l1 = mists_rules(1, 2);
+  const std::string six = board_legend(l6), one = board_legend(l1);
+  for (const char* want : {"C city", "R road", "F field", "under mist", "ghosts on the tile", "K ", "cemetery", "face-down tile"})
+    CHECK_MESSAGE(six.find(want) != std::string::npos, "level 6 legend lacks " << want);
+  for (int c = 0; c < l6.n_colours; ++c) CHECK(six.find(std::string(COLOUR_NAMES[size_t(c)])) != std::string::npos);
+  CHECK(one.find("face-down") == std::string::npos);  // level 1 has no face-down tiles
+  CHECK(one.find("castle") == std::string::npos);
+  // Printed by the commands that print the board.
+  TempDir dir;
+  const std::string rec = dir.file("g.txt");
+  const Run play = mists_cmd("play --level 6 --players 2 --agent greedy --seed 7 --game 3 --out " + quote(rec) + " --show");
+  REQUIRE(play.status == 0);
+  CHECK(play.output.find("legend: ") != std::string::npos);
+  CHECK(play.output.find("face-down tile") != std::string::npos);
+  const Run replay = mists_cmd("replay --show " + quote(rec));
+  REQUIRE(replay.status == 0);
+  CHECK(replay.output.find("legend: ") < replay.output.find("turn 1 "));  // before the first board
+  const Run versus = mists_cmd("play --game base --players 2 --agents greedy,random --out " + quote(dir.file("v.txt")) + " --show");
+  REQUIRE(versus.status == 0);
+  CHECK(versus.output.find("a meeple of that seat (0 to 1)") != std::string::npos);
+}

@@ -140,3 +140,4 @@ def test_views_and_heuristic():
         values.add(round(child.evaluate(), 9))
     assert len(values) > 1  # placements differ in value
     assert state.svg().startswith("<svg") and "turn" in str(state)
+    assert state.legend.startswith("legend: ") and "C city" in state.legend and "cemetery" in state.legend
