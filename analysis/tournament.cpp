@@ -16,6 +16,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/interrupt.h"
 #include "analysis/json_fields.h"
 #include "analysis/outputs.h"
 #include "analysis/stats.h"
@@ -506,6 +507,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   long long done = 0, played = 0;
   auto t0 = std::chrono::steady_clock::now(), last = t0;
   tbb::task_arena arena(threads);
+  const InterruptGuard guard;
+  long long chunks_kept = 0;
   for (int pair = 0; pair < cfg.pairs(); ++pair)
     for (int k = 0; k < chunks; ++k) {
       const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
@@ -518,14 +521,17 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         games.resize(size_t(count));
         arena.execute([&] {
           tbb::parallel_for(0, count, [&](int x) {
+            if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
             const int g = first + x;
             const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
             games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
           }, tbb::simple_partitioner());
         });
+        if (const int sig = interrupt_signal(); sig != 0) throw interrupted(sig, chunks_kept, "versus", dir);
         write_atomic(file, chunk_text(cfg, pair, k, games));
         played += count;
       }
+      ++chunks_kept;
       done += count;
       all.insert(all.end(), games.begin(), games.end());
       const auto now = std::chrono::steady_clock::now();
