@@ -9,22 +9,19 @@
 
 #include "analysis/error.h"
 #include "analysis/outputs.h"
+#include "analysis/stats.h"
 
 namespace mists::analysis {
 
 namespace {
+
+constexpr double SIGNIFICANCE = 0.05;  // the level of every verdict
 
 // One decimal with its sign; a value that rounds to zero prints as 0.0, never -0.0.
 std::string fixed1(double x) {
   const double r = std::round(x * 10) / 10;
   std::ostringstream os;
   os << std::fixed << std::setprecision(1) << (r > 0 ? "+" : "") << (r == 0 ? 0.0 : r);
-  return os.str();
-}
-
-std::string sci(double p) {
-  std::ostringstream os;
-  os << std::setprecision(2) << std::scientific << p;
   return os.str();
 }
 
@@ -42,22 +39,23 @@ PairResult compare_pair(const CellResult& a, const CellResult& b) {
   return {&a, &b, paired(wa, wb), paired_mean(sa, sb)};
 }
 
-// "better +12.3 pp (p 3.1e-10)": the verdict of the later agent against the earlier one at the 5% level.
+// "better +12.3 pp (p 0.004)": the verdict of A against B (the difference is A − B) at the 5% level.
 std::string verdict(double diff, double p, const std::string& text) {
-  const char* word = p >= 0.05 ? "tied" : diff > 0 ? "better" : "worse";
-  return std::string(word) + " " + text + " (p " + sci(p) + ")";
+  const char* word = p >= SIGNIFICANCE ? "tied" : diff > 0 ? "better" : "worse";
+  return std::string(word) + " " + text + " (p " + format_p(p) + ")";
 }
 
 
 using Groups = std::map<std::tuple<int, int, int>, std::vector<const CellResult*>>;
 
-// The summary tables: each agent against the one before it, on wins and on the final score; with
-// one agent and several lever settings, each setting against the first (the baseline, usually none).
+// The summary tables: each agent A against the one after it B, on wins and on the final score, the
+// difference A − B as in the pair tables; with one agent and several lever settings, the first (the
+// baseline, usually none) as A against each other setting as B.
 std::string summary(const Groups& groups, bool against_first) {
   const std::vector<const CellResult*>& first = groups.begin()->second;
   std::string header = "| level | players | ghosts |", rule = "|---|---|---|";
   for (size_t i = 1; i < first.size(); ++i) {
-    header += " " + first[i]->spec.label() + " vs " + first[against_first ? 0 : i - 1]->spec.label() + " |";
+    header += " " + first[against_first ? 0 : i - 1]->spec.label() + " vs " + first[i]->spec.label() + " |";
     rule += "---|";
   }
   std::ostringstream win, score;
@@ -69,15 +67,15 @@ std::string summary(const Groups& groups, bool against_first) {
     win << row;
     score << row;
     for (size_t i = 1; i < cells.size(); ++i) {
-      const PairResult pr = compare_pair(*cells[i], *cells[against_first ? 0 : i - 1]);
+      const PairResult pr = compare_pair(*cells[against_first ? 0 : i - 1], *cells[i]);
       win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
       score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
     }
     win << "\n";
     score << "\n";
   }
-  return "Win rate (better / worse: McNemar p < 0.05, each test on its own):\n\n" + win.str() +
-         "\nMean final score (better / worse: sign test p < 0.05):\n\n" + score.str();
+  return "Win rate, A vs B: A − B in percentage points (better / worse: McNemar p < 0.05, each test on its own):\n\n" +
+         win.str() + "\nMean final score, A vs B: A − B (better / worse: sign test p < 0.05):\n\n" + score.str();
 }
 
 // One group's detail: each agent's rate and score, then every pair (Markdown and CSV rows; with
@@ -100,10 +98,10 @@ void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g
       const PairResult pr = compare_pair(*cells[i], *cells[j]);
       const Paired& w = pr.wins;
       const PairedMean& s = pr.score;
-      md << "| " << cells[i]->spec.label() << " | " << cells[j]->spec.label() << " | " << pct(w.diff) << " pp | ["
-         << pct(w.diff_ci.lo) << ", " << pct(w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
-         << sci(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", " << fixed1(s.diff_ci.hi)
-         << "] | " << sci(s.sign_p) << " |\n";
+      md << "| " << cells[i]->spec.label() << " | " << cells[j]->spec.label() << " | " << fixed1(100 * w.diff) << " pp | ["
+         << fixed1(100 * w.diff_ci.lo) << ", " << fixed1(100 * w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
+         << format_p(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", " << fixed1(s.diff_ci.hi)
+         << "] | " << format_p(s.sign_p) << " |\n";
       csv << l << ',' << p << ',' << g << ',' << csv_field(cells[i]->spec.agent) << ',' << csv_field(cells[j]->spec.agent) << ',';
       if (levers) csv << csv_field(levers_text(cells[i]->spec.levers)) << ',' << csv_field(levers_text(cells[j]->spec.levers)) << ',';
       csv << w.n << ',' << cells[i]->wins() << ',' << cells[j]->wins() << ',' << double(cells[i]->wins()) / double(w.n) << ','
@@ -139,7 +137,10 @@ std::pair<std::string, std::string> comparison_tables(const std::vector<CellResu
         "exact test on the games only one of the two won. Score differences are the mean paired difference of the "
         "final score (the team score, or the lowest colour score where R7.6 applies) with a 95% normal interval, and "
         "the exact sign test on the games where the two scores differ. The score separates agents whose win rates "
-        "sit together at 0% or 100%."
+        "sit together at 0% or 100%. One convention throughout: a pair is A vs B, A listed first (in the summary, "
+        "A is the agent listed before B, or the first lever setting), every difference is A − B and `better` means "
+        "A did better than B. p-values have three decimals (cut, so never on the wrong side of 0.05) down to 0.001, "
+        "and scientific notation below."
      << (levers ? " A lever setting (docs/rules.md, section C) follows its agent's name; the tiles every setting shares keep "
                   "their places in the deal, and the levers' own set-up (the Tollkeepers tiles, the chips) comes from streams of "
                   "its own."

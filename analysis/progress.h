@@ -12,6 +12,10 @@
 
 namespace mists::analysis {
 
+// A rate of play as the progress line shows it: whole games a second from 1 a second up ("12
+// games/s"), else games a minute with one decimal ("2.5 games/min"), below 1 a minute games an hour.
+std::string rate_text(double games_per_second);
+
 // Time left is
 // the games still to play times each agent's own seconds per game, measured on the chunks this
 // run has played; an agent not yet measured is costed from a prior weight (below) scaled by what
@@ -99,8 +103,8 @@ struct Progress {
     const int fill = std::clamp(int(double(width) * fraction), 0, width);
     const long long mins = (long long)left / 60;
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s[%.*s%*s] %lld/%lld games  %.0f games/s  %lldh%02lldm%02ds left  %s",
-                  tty ? "\r" : "", fill, "##############################", width - fill, "", done, total, rate,
+    std::snprintf(buf, sizeof buf, "%s[%.*s%*s] %lld/%lld games  %s  %lldh%02lldm%02ds left  %s",
+                  tty ? "\r" : "", fill, "##############################", width - fill, "", done, total, rate_text(rate).c_str(),
                   mins / 60, mins % 60, int(left) % 60, what.c_str());
     std::cerr << buf << (tty ? "\033[K" : "\n") << std::flush;
   }

@@ -3,13 +3,16 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace mists::analysis {
 
-Interval wilson(long long k, long long n, double z) {
+Interval wilson(long long k, long long n, double z) { return wilson_share(double(k), n, z); }
+
+Interval wilson_share(double successes, long long n, double z) {
   if (n <= 0) return {0, 1};
-  const double p = double(k) / double(n);
+  const double p = std::clamp(successes / double(n), 0.0, 1.0);
   const double z2 = z * z;
   const double denom = 1 + z2 / double(n);
   const double centre = (p + z2 / (2 * double(n))) / denom;
@@ -26,6 +29,16 @@ double binomial_two_sided(long long k, long long n) {
     total += std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(i) + 1) - std::lgamma(double(n - i) + 1) -
                       double(n) * std::log(2.0));
   return std::min(1.0, 2 * total);
+}
+
+std::string format_p(double p) {
+  constexpr double THOUSANDTHS = 1000;      // three decimals
+  constexpr double REPRESENTATION = 1e-9;  // keeps 0.29 from cutting to 0.289 (0.29 * 1000 is 289.99999...)
+  char text[32];
+  if (p >= PLAIN_P_FLOOR)
+    std::snprintf(text, sizeof text, "%.3f", std::floor(std::min(p, 1.0) * THOUSANDTHS + REPRESENTATION) / THOUSANDTHS);
+  else std::snprintf(text, sizeof text, "%.1e", p);
+  return text;
 }
 
 Paired paired(const std::vector<bool>& a, const std::vector<bool>& b) {

@@ -1,6 +1,7 @@
 // Statistics for win rates and paired comparisons.
 #pragma once
 
+#include <string>
 #include <vector>
 
 namespace mists::analysis {
@@ -13,6 +14,10 @@ struct Interval {
 // Wilson score interval for k successes in n trials at normal quantile z (1.959964 for 95%).
 // Wilson (1927), "Probable inference, the law of succession, and statistical inference".
 Interval wilson(long long k, long long n, double z = 1.959963984540054);
+
+// Wilson score interval of a share: `successes` in [0, n] may be fractional (a tie counted as a
+// share of a win), each of the n trials holding a value in [0, 1]; always inside [0, 1].
+Interval wilson_share(double successes, long long n, double z = 1.959963984540054);
 
 // Paired comparison of two agents on the same games (common random numbers).
 struct Paired {
@@ -56,5 +61,13 @@ double quantile(std::vector<double> v, double q);
 
 // Two-sided exact binomial test of k successes in n trials with p = 1/2.
 double binomial_two_sided(long long k, long long n);
+
+// The smallest p-value printed in plain notation; smaller ones are printed in scientific notation.
+inline constexpr double PLAIN_P_FLOOR = 0.001;
+
+// A p-value as every report prints it: three decimals, cut (not rounded) so that the text lies on the
+// same side of 0.05 as the value ("0.049", "0.050", "1.000"), for p >= PLAIN_P_FLOOR; below it,
+// scientific with two significant digits ("3.1e-10").
+std::string format_p(double p);
 
 }  // namespace mists::analysis

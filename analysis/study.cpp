@@ -14,6 +14,7 @@
 
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/interrupt.h"
 #include "analysis/outputs.h"
 #include "analysis/progress.h"
 #include "analysis/provenance.h"
@@ -82,6 +83,7 @@ std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const Ag
   std::vector<GameRow> rows(size_t(key.count));
   traces.assign(cfg.trace ? size_t(key.count) : 0, {});
   tbb::parallel_for(0, key.count, [&](int i) {
+    if (interrupt_signal() != 0) return;  // a signal came: the chunk will not be kept, so play no more of it
     GameRow& row = rows[size_t(i)];
     row.game = key.first + i;
     std::vector<std::string> log;
@@ -137,7 +139,34 @@ void print_cell(const CellResult& res, bool tty) {
             << 100 * ci.lo << ", " << 100 * ci.hi << "]\n";
 }
 
+// A chunk already on disk; with traces, only with its trace beside it (written first).
+bool chunk_done(const StudyConfig& cfg, const std::string& dir, const CellSpec& c, int k) {
+  return fs::exists(chunk_path(dir, c, k)) && (!cfg.trace || fs::exists(trace_path(dir, c, k)));
+}
+
 }  // namespace
+
+ResumeCount count_resumed(const StudyConfig& cfg, const std::string& dir) {
+  ResumeCount n;
+  long long chunk_index = 0;
+  for (const auto& c : cfg.cells)
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
+      if (chunk_index % cfg.shards != cfg.shard - 1) continue;
+      const long long games = std::min(cfg.chunk, c.games - k * cfg.chunk);
+      if (chunk_done(cfg, dir, c, k)) n.kept_chunks += 1, n.kept_games += games;
+      else n.left_chunks += 1, n.left_games += games;
+    }
+  return n;
+}
+
+std::string resume_text(const ResumeCount& n, bool at_most) {
+  std::ostringstream os;
+  os << "resume: kept " << n.kept_games << (n.kept_games == 1 ? " game" : " games") << " (" << n.kept_chunks
+     << (n.kept_chunks == 1 ? " chunk" : " chunks") << ") from earlier runs; " << (at_most && n.left_games > 0 ? "at most " : "")
+     << n.left_games << (n.left_games == 1 ? " game" : " games") << " (" << n.left_chunks << (n.left_chunks == 1 ? " chunk" : " chunks")
+     << ") left to play";
+  return os.str();
+}
 
 std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, const RunOptions& run) {
   StudyConfig cfg = given;
@@ -167,6 +196,12 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   plan_progress(progress, cfg);
 
   const std::string hash = cfg.games_hash();
+  if (resume && run.verbosity >= 0) {
+    const ResumeCount count = count_resumed(cfg, dir);
+    std::cerr << resume_text(count, cfg.precision > 0) << '\n';
+  }
+  const InterruptGuard guard;
+  long long chunks_kept = 0;
   std::vector<CellResult> results;
   long long chunks_played = 0, chunk_index = 0;
   for (const auto& c : cfg.cells) {
@@ -181,18 +216,23 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
       const std::string path = chunk_path(dir, c, k);
       std::vector<GameRow> rows;
       // With traces, a chunk counts as done only with its trace beside it (written first).
-      if (fs::exists(path) && (!cfg.trace || fs::exists(trace_path(dir, c, k)))) {
+      if (chunk_done(cfg, dir, c, k)) {
         rows = read_chunk(path, key);
         progress.read(c.agent, key.count);
       } else {
         const auto began = std::chrono::steady_clock::now();
         std::vector<std::vector<TurnRow>> traces;
-        rows = play_chunk(cfg, R, agent, c, key, dir, traces);
+        if (interrupt_signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
+        if (const int signal = interrupt_signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
+          progress.finish();
+          throw interrupted(signal, chunks_kept, command_word(run.command, "analyze"), dir);
+        }
         if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
         write_atomic(path, chunk_text(key, rows));
         ++chunks_played;
         progress.played(c.agent, key.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), c.id());
       }
+      ++chunks_kept;
       res.rows.insert(res.rows.end(), rows.begin(), rows.end());
       if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
         progress.skip(c.agent, c.games - key.first - key.count);  // the rest of the cell is not needed

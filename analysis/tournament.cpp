@@ -16,6 +16,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/interrupt.h"
 #include "analysis/json_fields.h"
 #include "analysis/outputs.h"
 #include "analysis/stats.h"
@@ -506,6 +507,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   long long done = 0, played = 0;
   auto t0 = std::chrono::steady_clock::now(), last = t0;
   tbb::task_arena arena(threads);
+  const InterruptGuard guard;
+  long long chunks_kept = 0;
   for (int pair = 0; pair < cfg.pairs(); ++pair)
     for (int k = 0; k < chunks; ++k) {
       const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
@@ -518,14 +521,17 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         games.resize(size_t(count));
         arena.execute([&] {
           tbb::parallel_for(0, count, [&](int x) {
+            if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
             const int g = first + x;
             const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
             games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
           }, tbb::simple_partitioner());
         });
+        if (const int sig = interrupt_signal(); sig != 0) throw interrupted(sig, chunks_kept, "versus", dir);
         write_atomic(file, chunk_text(cfg, pair, k, games));
         played += count;
       }
+      ++chunks_kept;
       done += count;
       all.insert(all.end(), games.begin(), games.end());
       const auto now = std::chrono::steady_clock::now();
@@ -609,6 +615,14 @@ std::string fmt(double x, int digits = 3) {
 std::string fmt_ci(const MeanCi& m, int digits = 3) {
   return fmt(m.mean, digits) + " [" + fmt(m.lo, digits) + ", " + fmt(m.hi, digits) + "]";
 }
+// A share (values in [0, 1], one a trial) with its Wilson 95% interval, which stays inside [0, 1].
+std::string fmt_share(const std::vector<double>& v) {
+  double total = 0;
+  for (double x : v) total += x;
+  const double mean = v.empty() ? 0.0 : total / double(v.size());
+  const Interval w = wilson_share(total, (long long)v.size());
+  return fmt(mean) + " [" + fmt(w.lo) + ", " + fmt(w.hi) + "]";
+}
 
 }  // namespace
 
@@ -627,8 +641,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
     os << "- command: `" << provenance["runs"].front().value("command", std::string()) << "`\n";
   os << "\n## Pairs\n\n";
   os << "Win share: the first agent's share of the wins (ties shared), averaged over the two seatings of a deal, with a "
-        "95% interval over deals; 0.5 is even. Score: mean final score of a seat. Margin: the first agent's mean seat "
-        "score minus the second's. Sign test: deals the first agent won on balance against deals it lost, exact.\n\n";
+        "Wilson 95% interval over deals (each deal a trial; it stays inside [0, 1]); 0.5 is even. Score: mean final score of a seat. Margin: the first agent's mean seat "
+        "score minus the second's. Sign test: deals the first agent won on balance against deals it lost, exact; p with three decimals (cut, so never on the wrong side of 0.05) down to 0.001, scientific below.\n\n";
   os << "| first | second | games | win share of first | score first | score second | margin | sign test p |\n";
   os << "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
   std::vector<std::vector<double>> wins(A, std::vector<double>(A, 0)), n(A, std::vector<double>(A, 0));
@@ -665,8 +679,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
       down += d[0] / d[3] < 0.5;
     }
     os << "| " << cfg.agents[size_t(i)] << " | " << cfg.agents[size_t(j)] << " | " << 2 * by_deal.size() << " | "
-       << fmt_ci(mean_ci(share)) << " | " << fmt(mean_ci(sf).mean, 1) << " | " << fmt(mean_ci(ss).mean, 1) << " | "
-       << fmt_ci(mean_ci(margin), 1) << " | " << (up + down ? fmt(binomial_two_sided(up, up + down), 4) : "-") << " |\n";
+       << fmt_share(share) << " | " << fmt(mean_ci(sf).mean, 1) << " | " << fmt(mean_ci(ss).mean, 1) << " | "
+       << fmt_ci(mean_ci(margin), 1) << " | " << (up + down ? format_p(binomial_two_sided(up, up + down)) : "-") << " |\n";
   }
   // Ratings, with a bootstrap over deals for their intervals.
   const std::vector<double> elo = bradley_terry_elo(wins, n);
@@ -744,12 +758,12 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
   }
   // Seats.
   os << "\n## Seats\n\nEvery agent sits in every seat equally often, so a seat's win share above 1/" << P
-     << " is the seat's own advantage. Win share of each seat over all games, 95% interval.\n\n";
+     << " is the seat's own advantage. Win share of each seat over all games, Wilson 95% interval (each game a trial).\n\n";
   os << "| seat | win share | mean score |\n| --- | --- | --- |\n";
   for (int p = 0; p < P; ++p) {
     std::vector<double> sh, sc;
     for (const TournamentGame& g : games) sh.push_back(g.s.share[size_t(p)]), sc.push_back(g.s.score[size_t(p)]);
-    os << "| " << p << " | " << fmt_ci(mean_ci(sh)) << " | " << fmt(mean_ci(sc).mean, 1) << " |\n";
+    os << "| " << p << " | " << fmt_share(sh) << " | " << fmt(mean_ci(sc).mean, 1) << " |\n";
   }
   // Means a seat a game of some of the seats' figures, one row an agent.
   auto by_agent = [&](const std::vector<uint16_t vs::VsSeatStats::*>& fields) {

@@ -58,6 +58,11 @@ void print_estimate(const CensusEstimate& e, int asked) {
             << " s); a position reached from two turn starts counts twice: estimates of the tree, at least the distinct positions\n";
 }
 
+// Exit statuses of a search (README, "Exit status"): won is 0; lost and open have their own, apart
+// from a usage error's 2 and a runtime error's 1, so a script can tell the three verdicts apart.
+constexpr int SOLVE_LOST_EXIT = 3;  // proved lost: no line wins
+constexpr int SOLVE_OPEN_EXIT = 4;  // the budget ran out before a verdict
+
 constexpr long long MAX_NODES = 1000000000000LL;  // --nodes: a million million engine steps, days of search
 constexpr double MAX_SECONDS = 86400;             // --seconds: one day
 
@@ -76,7 +81,8 @@ void add_solve(CLI::App& app) {
       "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?\n"
       "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 2        # how many positions a proof must enter\n"
       "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, up to turn 14\n"
-      "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).");
+      "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).\n"
+      "Exit status: 0 won (and --census done), 3 lost, 4 open; 2 a usage error, 1 an unexpected error.");
   struct Args {
     GameOptions game;
     GameFlags flags;
@@ -176,6 +182,8 @@ void add_solve(CLI::App& app) {
       analysis::write_atomic(a->out, write_record(rec));
       std::cout << "winning line: " << a->out << " (mists replay " << a->out << ")\n";
     }
+    if (r.verdict == Verdict::Lost) throw ExitCode{SOLVE_LOST_EXIT};
+    if (r.verdict == Verdict::Open) throw ExitCode{SOLVE_OPEN_EXIT};
   });
 }
 

@@ -18,7 +18,8 @@ void add_versus(CLI::App& app) {
       "versus",
       "Competitive games (the base game, or Ghosts, Castles & Cemeteries): a round robin of competitive agents,\n"
       "each pair on the same seeded tile orders from both seatings. Reports each pair's win share and margin with\n"
-      "95% intervals, Bradley-Terry ratings on the Elo scale, each seat's win share (the first-seat advantage) and,\n"
+      "95% intervals (Wilson for every share, inside [0, 1]), Bradley-Terry ratings on the Elo scale, each seat's\n"
+      "win share (the first-seat advantage) and,\n"
       "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent; with\n"
       "expansion modules, what each agent's seats did with the modules' pieces.");
   cmd->footer(

@@ -7,6 +7,7 @@
 
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/interrupt.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
@@ -58,6 +59,10 @@ int main(int argc, char** argv) {
     return error(e.what());
   } catch (const mists::NumberError& e) {
     return error(e.what());
+  } catch (const mists::analysis::Interrupted& e) {
+    // SIGINT or SIGTERM stopped a study: what is kept, how to go on, and 128 + the signal.
+    std::cerr << e.what() << '\n';
+    return e.status;
   } catch (const mists::analysis::AnalysisError& e) {
     return error(e.what());
   } catch (const mists::cli::UsageError& e) {

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "analysis_helpers.h"
@@ -547,11 +548,13 @@ TEST_CASE("analysis: compare's pair rows and summary agree with its games.csv") 
     CHECK(num(row.at("mcnemar_p")) == doctest::Approx(analysis::binomial_two_sided(only_a, only_a + only_b)).epsilon(1e-5));
     CHECK(num(row.at("sign_p")) == doctest::Approx(analysis::binomial_two_sided(a_higher, a_higher + b_higher)).epsilon(1e-5));
   }
-  // The summary compares each agent with the one before it in --agents order, and its verdicts
-  // follow the pair rows: "better" / "worse" at p < 0.05, else "tied".
+  // The summary compares each agent A with the one after it B in --agents order, with the sign and
+  // order of the pair tables (A − B), and its verdicts follow the pair rows: "better" / "worse" (A
+  // against B) at p < 0.05, else "tied"; p-values read the same in the summary and the table.
   const std::string md = ah::slurp(dir.sub("compare.md"));
-  CHECK(md.find("| level | players | ghosts | expert vs random | greedy vs expert |") != std::string::npos);
-  CHECK(md.find("greedy vs random") == std::string::npos);
+  CHECK(md.find("| level | players | ghosts | random vs expert | expert vs greedy |") != std::string::npos);
+  CHECK(md.find("random vs greedy") == std::string::npos);
+  CHECK(md.find("every difference is A − B") != std::string::npos);
   const size_t at = md.find("\n| 1 | 2 | 15 | ");
   REQUIRE(at != std::string::npos);
   const std::string line = md.substr(at + 1, md.find('\n', at + 1) - at - 1);
@@ -565,14 +568,38 @@ TEST_CASE("analysis: compare's pair rows and summary agree with its games.csv") 
     FAIL("no pair row " << x << " " << y);
     return pairs.rows.front();
   };
-  auto expected = [](double diff_later_minus_earlier, double p) {
-    return p >= 0.05 ? std::string(" tied") : diff_later_minus_earlier > 0 ? std::string(" better") : std::string(" worse");
+  auto expected = [](double diff_a_minus_b, double p) {
+    return p >= 0.05 ? std::string(" tied") : diff_a_minus_b > 0 ? std::string(" better") : std::string(" worse");
   };
   const auto re = pair_row("random", "expert"), eg = pair_row("expert", "greedy");
-  CHECK(cells[4].rfind(expected(-num(re.at("diff")), num(re.at("mcnemar_p"))), 0) == 0);
-  CHECK(cells[5].rfind(expected(-num(eg.at("diff")), num(eg.at("mcnemar_p"))), 0) == 0);
+  CHECK(cells[4].rfind(expected(num(re.at("diff")), num(re.at("mcnemar_p"))), 0) == 0);
+  CHECK(cells[5].rfind(expected(num(eg.at("diff")), num(eg.at("mcnemar_p"))), 0) == 0);
   // On level 1 with 2 players the expert wins most games and random none: never a tie.
-  CHECK(cells[4].rfind(" better +", 0) == 0);
+  CHECK(cells[4].rfind(" worse -", 0) == 0);
+  // The summary's difference and p are the pair table's, character for character.
+  for (const auto& [cell, a, b] : {std::tuple{cells[4], "random", "expert"}, std::tuple{cells[5], "expert", "greedy"}}) {
+    const std::string diff = cell.substr(cell.find_first_of("+-0"), cell.find(" pp") - cell.find_first_of("+-0"));
+    const std::string p = cell.substr(cell.find("(p ") + 3, cell.find(')') - cell.find("(p ") - 3);
+    const std::string row = std::string("| ") + a + " | " + b + " | " + diff + " pp | [";
+    const size_t found = md.find(row, md.find("## Level 1, 2 players, 15 ghosts"));
+    REQUIRE_MESSAGE(found != std::string::npos, row);
+    const std::string table_line = md.substr(found, md.find('\n', found) - found);
+    std::vector<std::string> fields;
+    std::stringstream fs_(table_line);
+    for (std::string f; std::getline(fs_, f, '|');) fields.push_back(f);
+    REQUIRE(fields.size() >= 8);
+    CHECK(fields[7] == " " + p + " ");  // "", A, B, diff, interval, only A, only B, McNemar p
+  }
+}
+
+TEST_CASE("p-values: plain three decimals down to 0.001, never across 0.05; scientific below") {
+  CHECK(analysis::format_p(1.0) == "1.000");
+  CHECK(analysis::format_p(0.29) == "0.290");
+  CHECK(analysis::format_p(0.0499) == "0.049");  // rounding would print 0.050 beside a "better"
+  CHECK(analysis::format_p(0.05) == "0.050");
+  CHECK(analysis::format_p(0.001) == "0.001");
+  CHECK(analysis::format_p(0.00031) == "3.1e-04");
+  CHECK(analysis::format_p(3.14e-10) == "3.1e-10");
 }
 
 // =============================================================================================

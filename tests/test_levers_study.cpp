@@ -85,8 +85,8 @@ TEST_CASE("compare --levers: one agent, settings paired on the same deals, each 
   REQUIRE_MESSAGE(run.status == 0, run.err);
   const std::string md = ah::slurp(out + "/compare.md");
   CHECK(has(md, "Summary: each lever setting against the first"));
-  CHECK(has(md, "greedy with coop_abbeys=per_colour vs greedy"));
-  CHECK(has(md, "greedy with coop_chips=on vs greedy |"));
+  CHECK(has(md, "| greedy vs greedy with coop_abbeys=per_colour |"));  // A (the first setting) vs B, A − B
+  CHECK(has(md, "| greedy vs greedy with coop_chips=on |"));
   const ah::Csv csv = ah::read_csv(out + "/compare.csv");
   REQUIRE(csv.rows.size() == 3);  // every pair of the 3 settings
   CHECK(csv.rows[0].at("levers_a") == "none");

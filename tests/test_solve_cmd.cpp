@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "analysis_helpers.h"
 
@@ -19,7 +21,7 @@ TEST_CASE("solve: a winning line replays, a record's deal can be solved again, b
   CHECK(replay.out.find("result won none") != std::string::npos);
   // The same deal from the record, with a budget too small to decide it: open, with its progress.
   const auto again = ah::run_cli({"solve", "--record", dir.sub("won.txt"), "--nodes", "2000", "--seconds", "0"}, logs);
-  CHECK_MESSAGE(again.status == 0, again.err);
+  CHECK_MESSAGE(again.status == 4, again.err);  // open has its own exit status (won 0, lost 3)
   CHECK(again.out.rfind("open (budget spent; best progress", 0) == 0);
   // Bad input.
   std::string text = ah::slurp(dir.sub("won.txt"));
@@ -32,6 +34,26 @@ TEST_CASE("solve: a winning line replays, a record's deal can be solved again, b
   const auto none = ah::run_cli({"solve", "--nodes", "0", "--seconds", "0"}, logs);
   CHECK(none.status == 2);
   CHECK(none.err.find("budget") != std::string::npos);
+}
+
+TEST_CASE("solve: won, lost and open exit with their own statuses (0, 3, 4), apart from usage errors (2)") {
+  ah::TempDir logs("solve-status-logs");
+  const std::vector<std::string> deal = {"solve", "--seed", "7", "--game", "0", "--seconds", "0", "-q"};
+  auto run = [&](const std::vector<std::string>& more) {
+    std::vector<std::string> args = deal;
+    args.insert(args.end(), more.begin(), more.end());
+    return ah::run_cli(args, logs);
+  };
+  const auto won = run({"--level", "2", "--players", "2", "--nodes", "3000000"});
+  CHECK_MESSAGE(won.status == 0, won.out << won.err);
+  CHECK(won.out.rfind("won", 0) == 0);
+  // Level 6 alone with 3 ghosts: the supply runs out at once on every line.
+  const auto lost = run({"--level", "6", "--players", "1", "--ghosts", "3", "--nodes", "2000000"});
+  CHECK_MESSAGE(lost.status == 3, lost.out << lost.err);
+  CHECK(lost.out.rfind("lost", 0) == 0);
+  const auto open = run({"--level", "1", "--players", "1", "--nodes", "2000"});
+  CHECK_MESSAGE(open.status == 4, open.out << open.err);
+  CHECK(open.out.rfind("open", 0) == 0);
 }
 
 TEST_CASE("solve --census: counts or estimates the positions of each turn; flags of the search are refused") {

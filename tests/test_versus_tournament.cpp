@@ -3,10 +3,12 @@
 // and sealed chunks that refuse edits.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "analysis/error.h"
+#include "analysis/stats.h"
 #include "analysis/tournament.h"
 #include "engine/config/load.h"
 #include "shell_helpers.h"
@@ -69,6 +71,44 @@ TEST_CASE("G6.3 the expert and the search beat weaker agents in GCC, with seat r
   // Every pair's first agent wins more than 6 of its 8 games' worth against the one after it.
   CHECK(report.find("| mcts:playouts=200 | random | 8 | 1.000") != std::string::npos);
   CHECK(report.find("| expert | random | 8 | 1.000") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("versus win shares: Wilson intervals, inside [0, 1] and around the share, also for a clean sweep") {
+  // The share interval of fractional successes (ties shared) agrees with Wilson on whole ones and
+  // stays inside [0, 1] where a normal interval on a share of 0.8 over 5 deals would reach 1.017.
+  CHECK(wilson_share(4.0, 5).lo == doctest::Approx(wilson(4, 5).lo));
+  CHECK(wilson_share(4.0, 5).hi == doctest::Approx(wilson(4, 5).hi));
+  const Interval near_one = wilson_share(4.5, 5);
+  CHECK(near_one.lo > 0.4);
+  CHECK(near_one.hi <= 1.0);
+  CHECK(near_one.hi > 0.9);
+  const fs::path dir = fs::temp_directory_path() / "mists-test-versus-wilson";
+  fs::remove_all(dir);
+  const std::string report = run_tournament(small({"expert", "random"}, 2, 8), dir.string(), false, 1, "test", true);
+  // Every share in the Pairs and Seats tables: "0.xyz [lo, hi]" with 0 <= lo <= share <= hi <= 1.
+  int shares = 0;
+  for (size_t at = report.find(" ["); at != std::string::npos; at = report.find(" [", at + 2)) {
+    const size_t bar = report.rfind("| ", at), close = report.find(']', at);
+    if (bar == std::string::npos || close == std::string::npos) continue;
+    const std::string cell = report.substr(bar + 2, close - bar - 1);
+    if (cell.find('.') != 1 || cell.find(' ') != 5) continue;  // a share has three decimals, a margin one
+    double share = 0, lo = 0, hi = 0;
+    if (std::sscanf(cell.c_str(), "%lf [%lf, %lf]", &share, &lo, &hi) != 3 || share > 1 || share < 0) continue;
+    if (report.rfind("## ", at) == report.rfind("## Ratings", at)) continue;  // Elo, not a share
+    ++shares;
+    CHECK_MESSAGE(lo >= 0, cell);
+    CHECK_MESSAGE(hi <= 1, cell);
+    CHECK_MESSAGE(lo <= share, cell);
+    CHECK_MESSAGE(share <= hi, cell);
+  }
+  CHECK(shares >= 3);  // the pair and the two seats
+  // The expert sweeps random on 4 deals: Wilson's interval still says how little 4 deals show.
+  const size_t row = report.find("| expert | random | 8 | 1.000 [");
+  REQUIRE(row != std::string::npos);
+  double lo = 1;
+  std::sscanf(report.c_str() + row + std::string("| expert | random | 8 | 1.000 [").size(), "%lf", &lo);
+  CHECK(lo < 0.6);
   fs::remove_all(dir);
 }
 
