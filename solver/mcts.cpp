@@ -22,6 +22,19 @@ double reward(const Rules& R, const State& s) {
   return 0.08 * goal_fraction(R, s) + 0.02 * supply;  // at most 0.1: any cut-off position beats a loss
 }
 
+// The learned value's chance as log-odds, kept finite.
+double value_logit(double p) {
+  const double q = std::clamp(p, 1e-6, 1.0 - 1e-6);
+  return std::log(q / (1.0 - q));
+}
+
+// A cut-off position judged by the learned value, relative to the root as the heuristic's reward is:
+// 0.1 + 0.8 * sigmoid((logit V - logit V_root) / VALUE_LOGIT_SCALE).
+constexpr double VALUE_LOGIT_SCALE = 0.5;  // log-odds that move a reward across the sigmoid
+double value_reward(const Rules& R, const State& s, const ValueModel& v, double root_logit) {
+  return 0.1 + 0.8 / (1.0 + std::exp(-(value_logit(v.value(R, s)) - root_logit) / VALUE_LOGIT_SCALE));
+}
+
 double cutoff_reward(const Rules& R, const State& s, double root_value, double scale, const Weights& w) {
   if (is_over(s)) return reward(R, s);
   const double h = evaluate(R, s, w);
@@ -383,7 +396,7 @@ class SearchTree {
   double rollout(State& s, Worker& w) const {
     thread_local Action opts[MAX_ACTIONS];
     if (cfg_.rollout == Rollout::None)
-      return cfg_.value && !is_over(s) ? cfg_.value->value(R_, s) : cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
+      return cfg_.value && !is_over(s) ? value_reward(R_, s, *cfg_.value, root_value_) : cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
     const int stop = cfg_.rollout_turns && !turn_only ? s.turn + cfg_.rollout_turns : 1 << 30;
     while (!is_over(s) && s.turn < stop && !(turn_only && turn_start(s))) {
@@ -396,7 +409,7 @@ class SearchTree {
       if (n > 1) pick = cfg_.rollout == Rollout::Random ? int(w.rng.below(uint32_t(n))) : w.greedy(s, opts, n);
       apply(R_, s, opts[pick]);
     }
-    if (cfg_.value && !is_over(s)) return cfg_.value->value(R_, s);
+    if (cfg_.value && !is_over(s)) return value_reward(R_, s, *cfg_.value, root_value_);
     return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
   }
 
@@ -420,7 +433,8 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     if (cfg_.seconds > 0) return (done & 15) != 0 || Clock::now() < deadline;
     return done < budget;
   };
-  const double root_value = evaluate(*R_, s, cfg_.weights);
+  // What a cut-off reward is relative to: the heuristic at the root, or the learned value's log-odds.
+  const double root_value = cfg_.value ? value_logit(cfg_.value->value(*R_, s)) : evaluate(*R_, s, cfg_.weights);
   std::map<uint32_t, std::pair<uint64_t, double>> total;  // action bits -> visits, value
   const bool one_tree = threads == 1 || cfg_.parallel == SearchParallel::Tree;
   std::unique_ptr<SearchTree> kept;

@@ -50,8 +50,9 @@ struct MctsConfig {
                                //   root then needs only `playouts` visits in all, and at least a
                                //   quarter of them new
   // A learned value (solver/value.h), or null. When set, a position the rollout stops at before the
-  // end is worth V (the chance to win from there) instead of the heuristic's cut-off reward; it was
-  // fitted on turn starts, where rollout=turn stops. Precondition: value->covers(rules).
+  // end is judged by V (the chance to win from there) instead of the heuristic: its reward is
+  // 0.1 + 0.8 * sigmoid((logit V - logit V_root) / 0.5), relative to the root as the heuristic's is.
+  // V was fitted on turn starts, where rollout=turn stops. Precondition: value->covers(rules).
   const ValueModel* value = nullptr;
 };
 
