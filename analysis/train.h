@@ -28,8 +28,8 @@ namespace mists::analysis {
 struct TrainConfig {
   GameOptions game;                        // catalog, level files, switches (no overrides, no levers)
   std::vector<int> levels{1, 2, 3, 4, 5, 6};
-  std::vector<int> players{1, 4};
-  int games = 300;                         // games per level and player count
+  std::vector<int> players{1, 2, 4};
+  int games = 250;                         // games per level and player count (the defaults made configs/value/value.txt)
   uint64_t seed = 1001;                    // deals and the agent's streams (studies use 7: keep them apart)
   std::string agent = "planner";           // the fair agent whose games are learnt from
   int chunk = 25;                          // games per saved chunk

@@ -11,7 +11,8 @@ namespace mists::cli {
 void add_train(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "train",
-      "Fit the learned value that planner:value=learned reads: play games of a fair agent (default the planner)\n"
+      "Fit the learned value that planner:value=leaf|learned and mcts:value=leaf read: play games of a fair agent\n"
+      "(default the planner; the defaults make the shipped configs/value/value.txt)\n"
       "on every level and player count asked, keep each game as its choices in --work (sealed chunks: an\n"
       "interrupted run resumes, other settings are refused), replay them into positions, and fit one logistic\n"
       "head per level and pile stage (docs/solver.md, 'The learned value'). The games at and past --fit-share are\n"
@@ -19,11 +20,11 @@ void add_train(CLI::App& app) {
       "the same weights file byte for byte on any number of threads.");
   cmd->footer(
       "Examples:\n"
-      "  mists train --work results/value-train --out configs/value/value.txt     # the shipped weights\n"
+      "  mists train          # the shipped weights: levels 1-6, 1, 2 and 4 players, 250 games each, seed 1001\n"
       "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try");
   struct Args {
     analysis::TrainConfig cfg;
-    std::string levels = "1-6", players = "1,4";
+    std::string levels = "1-6", players = "1,2,4";
     bool quiet = false;
   };
   auto a = std::make_shared<Args>();
