@@ -216,11 +216,11 @@ Features features(const Rules& R, const State& s) {
       f.points += std::min(sc, target) + 0.5 * std::max(0, sc - target);
       f.target_gap += std::max(0, target - sc);
     }
-    f.target = target;
   } else {
     f.points = f.progress;
     f.target_gap = std::max(0, target - f.progress);
   }
+  f.target = target;
   f.tiles_left = tiles;
   if (L.any()) lever_features(R, s, root, f);
   return f;

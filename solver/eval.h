@@ -31,9 +31,10 @@ struct Features {
   int target_gap = 0;         // points still missing to the next pile target or the goal (summed
                               // over the colours on per-colour levels)
   int tiles_left = 0;         // tiles in the active pile
-  // Per-colour levels (R7.6): the next target, and what each colour stands to score from the
-  // features its meeples are in: finished ones waiting for their scoring, and unfinished ones (each
-  // discounted by its open sides, as meeple_value). Read by evaluate when Weights::spread > 0.
+  // The next target (a hound still waiting, else the goal). Per-colour levels (R7.6): what each
+  // colour stands to score from the features its meeples are in: finished ones waiting for their
+  // scoring, and unfinished ones (each discounted by its open sides, as meeple_value). Read by
+  // evaluate when Weights::spread > 0.
   int target = 0;
   std::array<double, COLOUR_NB> colour_pending{};
   std::array<double, COLOUR_NB> colour_unfinished{};

@@ -395,8 +395,7 @@ class SearchTree {
 
   double rollout(State& s, Worker& w) const {
     thread_local Action opts[MAX_ACTIONS];
-    if (cfg_.rollout == Rollout::None)
-      return cfg_.value && !is_over(s) ? value_reward(R_, s, *cfg_.value, root_value_) : cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
+    if (cfg_.rollout == Rollout::None) return leaf_reward(s);
     const bool turn_only = cfg_.rollout == Rollout::Turn;
     const int stop = cfg_.rollout_turns && !turn_only ? s.turn + cfg_.rollout_turns : 1 << 30;
     while (!is_over(s) && s.turn < stop && !(turn_only && turn_start(s))) {
@@ -409,6 +408,12 @@ class SearchTree {
       if (n > 1) pick = cfg_.rollout == Rollout::Random ? int(w.rng.below(uint32_t(n))) : w.greedy(s, opts, n);
       apply(R_, s, opts[pick]);
     }
+    return leaf_reward(s);
+  }
+
+  // The reward of the position a rollout stopped at: the learned value's, if the search reads one,
+  // for a position before the end; else the heuristic's cut-off reward (a finished game's reward).
+  double leaf_reward(const State& s) const {
     if (cfg_.value && !is_over(s)) return value_reward(R_, s, *cfg_.value, root_value_);
     return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
   }

@@ -99,11 +99,7 @@ ValueInputs value_inputs(const Rules& R, const State& s) {
   const Features f = features(R, s);
   ValueInputs x{};
   const int colours = std::max(1, R.n_colours);
-  // The next target, as features() finds it: a hound still waiting, else the goal.
-  int target = R.level.goal;
-  if (s.hound[0] == HoundState::Waiting && R.level.hound1) target = R.level.hound1;
-  else if (s.hound[1] == HoundState::Waiting && R.level.hound2) target = R.level.hound2;
-  target = std::max(1, target);
+  const int target = std::max(1, f.target);
   const double gap = double(f.target_gap) / (R.level.per_colour_scores ? colours : 1);
   int worst = f.target_gap;
   if (R.level.per_colour_scores) {
