@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <thread>
+
+#include <tbb/global_control.h>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -11,7 +14,9 @@
 #include "solver/mcts.h"
 #include "engine/versus.h"
 #include "engine/config/load.h"
+#include "analysis/agents.h"
 #include "analysis/error.h"
+#include "analysis/study.h"
 #include "analysis/tournament.h"
 #include "analysis/value_model.h"
 #include "solver/eval.h"
@@ -194,6 +199,48 @@ double search_speed(const Rules& R, MctsConfig cfg, int decisions) {
   return double(agent.stats().playouts) / sec;
 }
 
+// Thread counts for --scaling: 1, 2, 4, ... up to the cores present, and the core count itself.
+std::vector<int> scaling_counts() {
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<int> counts;
+  for (int t = 1; t <= cores; t *= 2) counts.push_back(t);
+  if (counts.back() != cores) counts.push_back(cores);
+  return counts;
+}
+
+// mists bench --scaling: a batch of expert games as a study plays them (one game a task, TBB
+// limited to t threads) and one tree-parallel search, at each thread count, as speed-ups against
+// one thread. The batch's outcomes must be the same at every count (checked and printed).
+void bench_scaling(const Rules& R, int batch_games) {
+  const analysis::AgentSpec expert = analysis::parse_agent("expert");
+  std::printf("\nscaling (%u hardware threads): %d expert games of level 3, 2 players, one game a task; "
+              "one search of 4000 playouts, tree-parallel\n", std::max(1u, std::thread::hardware_concurrency()),
+              batch_games);
+  std::printf("  %-8s %10s %9s %13s %9s\n", "threads", "games/s", "speed-up", "playouts/s", "speed-up");
+  double batch1 = 0, search1 = 0;
+  uint64_t first = 0;
+  bool same = true;
+  for (const int t : scaling_counts()) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(t));
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<GameSummary> games = analysis::play_games(R, expert, BENCH_SEED, batch_games);
+    const double rate = batch_games / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    uint64_t h = 0;
+    for (const GameSummary& g : games) h = mix(h, summary_hash(g));
+    if (t == 1) first = h;
+    same = same && h == first;
+    MctsConfig cfg;
+    cfg.playouts = 4000;
+    cfg.threads = t;
+    cfg.parallel = SearchParallel::Tree;
+    const double playouts = search_speed(R, cfg, 10);
+    if (t == 1) batch1 = rate, search1 = playouts;
+    std::printf("  %-8d %10.0f %8.2fx %13.0f %8.2fx\n", t, rate, rate / batch1, playouts, playouts / search1);
+  }
+  std::printf("  the batch's outcomes at every thread count: %s\n", same ? "the same" : "DIFFERENT (a defect)");
+  if (!same) throw analysis::AnalysisError("bench --scaling: the batch's outcomes depend on the number of threads");
+}
+
 void add_bench(CLI::App& app) {
   auto* cmd = app.add_subcommand("bench", "Seeded random-play games on 1 thread: speed and an outcome signature");
   auto opt = std::make_shared<GameOptions>();
@@ -203,6 +250,8 @@ void add_bench(CLI::App& app) {
   auto search_games = std::make_shared<int>(4);
   auto expert_games = std::make_shared<int>(20);
   auto parallel = std::make_shared<bool>(false);
+  auto scaling = std::make_shared<bool>(false);
+  auto scaling_games = std::make_shared<int>(400);
   auto game = std::make_shared<std::string>("coop");
   auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
   auto base_players = std::make_shared<int>(2);
@@ -227,6 +276,11 @@ void add_bench(CLI::App& app) {
   add_number(*cmd, "--expert-games", *expert_games, 0, 100000, "Games per level (2 players) played by the expert on 1 thread")
       ->capture_default_str();
   cmd->add_flag("--parallel", *parallel, "Also measure one search on 2 threads, root and tree parallelism (not in the signature)");
+  cmd->add_flag("--scaling", *scaling,
+                "Also measure a batch of expert games (as a study plays them) and one tree-parallel search at 1, 2, 4, ... "
+                "threads up to the cores present, as speed-ups against 1 thread (not in the signature; the batch's "
+                "outcomes are checked to be the same at every count)");
+  add_number(*cmd, "--scaling-games", *scaling_games, 1, 10000000, "Expert games in each --scaling batch")->capture_default_str();
   add_number(*cmd, "--games", *games, 1, 10000000,
              "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")
       ->capture_default_str();
@@ -235,7 +289,7 @@ void add_bench(CLI::App& app) {
     // Flags of the other mode are refused rather than ignored.
     static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
                                             "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
-                                            "--finish-ghosts", "--search-games", "--expert-games", "--parallel",
+                                            "--finish-ghosts", "--search-games", "--expert-games", "--parallel", "--scaling", "--scaling-games",
                                             "--sweep-games", "--levers"};
     if (*game == "base" || *game == "gcc") {
       for (const char* f : COOP_ONLY)
@@ -262,6 +316,7 @@ void add_bench(CLI::App& app) {
     // --abbey-catalog and --toll-catalog belong to both modes (the levers read them too).
     for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog", "--expansions", "--map", "--switch"})
       if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
+    if (cmd->count("--scaling-games") && !*scaling) throw UsageError("--scaling-games needs --scaling");
     flags->apply(*opt);
     if (opt->levers.any()) std::printf("levers: %s (the signature is not the co-op one of commits)\n", levers_text(opt->levers).c_str());
     uint64_t signature = 0;
@@ -364,6 +419,7 @@ void add_bench(CLI::App& app) {
       std::printf("  2 threads, root %.0f playouts/s (x%.2f)\n", pr, pr / p1);
       std::printf("  2 threads, tree %.0f playouts/s (x%.2f)\n", pt, pt / p1);
     }
+    if (*scaling) bench_scaling(rules, *scaling_games);
     std::printf("Bench: %016llx\n", static_cast<unsigned long long>(signature));
   });
 }

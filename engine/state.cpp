@@ -1480,7 +1480,7 @@ void apply_draw(const Rules& R, State& s, int type) {
     assert(type == 1 || type == 2);
     s.chips_seen[size_t(type - 1)]++;
     s.chip_value = uint8_t(type);
-    uint8_t colours[4];
+    uint8_t colours[4] = {};
     const bool choice = R.params.levers.chip_points == ChipPoints::Choice && s.ghosts_on_board > 0;
     if (choice || chip_colours(R, s, colours) > 1) {
       s.phase = Phase::Chip;

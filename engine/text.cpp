@@ -330,7 +330,7 @@ constexpr double STATUS_SIZE = 13;
 constexpr double STATUS_LINE = 19;
 constexpr double STATUS_GAP = 28;    // from the board or legend to the first status line
 constexpr double MIN_WIDTH = 640;
-constexpr double CHAR_WIDTH = 0.6;   // estimated glyph width per unit of font size, to size text
+constexpr double GLYPH_WIDTH = 0.6;   // estimated glyph width per unit of font size, to size text
 constexpr const char* STATUS_SEP = " \xC2\xB7 ";  // " · " between the parts of the status
 
 struct Pt {
@@ -417,7 +417,7 @@ std::string px(Pt p) { return num(p.x * CELL) + "," + num(p.y * CELL); }
 double text_width(const std::string& text, double size) {
   int chars = 0;
   for (unsigned char c : text) chars += (c & 0xC0) != 0x80;
-  return chars * CHAR_WIDTH * size;
+  return chars * GLYPH_WIDTH * size;
 }
 
 // The point `pos` slot widths clockwise along the rim from the north-west corner: 3 a side, so

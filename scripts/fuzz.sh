@@ -4,7 +4,8 @@
 # each harness for a bounded time on a copy of its seed corpus. Fails on any crash, sanitizer
 # report, uncaught exception, harness oracle, leak, timeout or out-of-memory, printing the
 # reproducer. See tests/fuzz/README.md.
-#   scripts/fuzz.sh                        every harness (5), 60 s each
+#   scripts/fuzz.sh                        every harness (5), 60 s each, as many at once as there are cores
+#   FUZZ_PARALLEL=1 scripts/fuzz.sh        one harness at a time
 #   FUZZ_SECONDS=600 scripts/fuzz.sh       longer
 #   FUZZ_HARNESSES="fuzz_record" scripts/fuzz.sh
 #   FUZZ_REGRESSIONS=1 scripts/fuzz.sh     replay tests/fuzz/regressions/<harness>/* first and fail if
@@ -100,11 +101,13 @@ signature() {
 }
 
 # ---- runs --------------------------------------------------------------------------------------------
-failed=0
-summary=()
-for h in $harnesses; do
-  bin="$build/tests/fuzz/$h"
-  work="$build/fuzz-runs/$h"
+# fuzz_harness H: the regressions, then the fuzzing session(s) of one harness, in $build/fuzz-runs/H.
+# Writes its summary lines to H/summary.txt and exits 1 on a failure. The harnesses run
+# $FUZZ_PARALLEL at a time (default: the cores), each on a core, each for its full time.
+fuzz_harness() {
+  local h=$1
+  local bin="$build/tests/fuzz/$h"
+  local work="$build/fuzz-runs/$h"
   rm -rf "$work"
   mkdir -p "$work/corpus" "$work/artifacts" "$work/logs"
   cp tests/fuzz/corpus/"$h"/* "$work/corpus/"
@@ -113,8 +116,8 @@ for h in $harnesses; do
   opts=(-timeout=10 -rss_limit_mb=2048 "${dict[@]}")
 
   # Regressions: checks with FUZZ_REGRESSIONS=1, else the signatures of known findings.
-  declare -A known=()
-  new=()
+  local -A known=()
+  local new=() f log sig deadline runs known_hits before left artifact stats failing n dict opts
   shopt -s nullglob
   for f in tests/fuzz/regressions/"$h"/*; do
     [[ $f == *.md ]] && continue
@@ -172,14 +175,33 @@ for h in $harnesses; do
   done
   stats=$(grep -hE '^stat::number_of_executed_units' "$work"/logs/run-*.log 2>/dev/null | awk '{n += $2} END {print n + 0}')
   if [[ $regressions == 1 ]]; then failing="failures (regressions and findings) ${#new[@]}"; else failing="new findings ${#new[@]}"; fi
-  summary+=("$h: $stats runs in $runs session(s), known findings hit $known_hits time(s), $failing")
-  for n in "${new[@]}"; do summary+=("  $h: $n"); done
-  ((${#new[@]})) && failed=1
-  unset known
+  {
+    echo "$h: $stats runs in $runs session(s), known findings hit $known_hits time(s), $failing"
+    for n in "${new[@]}"; do echo "  $h: $n"; done
+  } >"$work/summary.txt"
+  ((${#new[@]} == 0))
+}
+
+parallel=${FUZZ_PARALLEL:-$(nproc)}
+failed=0
+pids=() names=()
+# finish_one I: waits for the I-th harness, prints its output, notes a failure.
+finish_one() {
+  local i=$1
+  wait "${pids[$i]}" || failed=1
+  cat "$build/fuzz-runs/${names[$i]}.out"
+}
+mkdir -p "$build/fuzz-runs"
+next_done=0
+for h in $harnesses; do
+  if ((${#pids[@]} - next_done >= parallel)); then finish_one $next_done; next_done=$((next_done + 1)); fi
+  fuzz_harness "$h" >"$build/fuzz-runs/$h.out" 2>&1 &
+  pids+=($!) names+=("$h")
 done
+while ((next_done < ${#pids[@]})); do finish_one $next_done; next_done=$((next_done + 1)); done
 
 echo "== fuzz: summary"
-printf '%s\n' "${summary[@]}"
+for h in $harnesses; do cat "$build/fuzz-runs/$h/summary.txt" 2>/dev/null || echo "$h: no summary (the harness's run stopped early)"; done
 if ((failed)); then
   echo "fuzz: FAILED: keep each new reproducer under tests/fuzz/regressions/<harness>/ once understood"
   exit 1
