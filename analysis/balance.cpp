@@ -110,8 +110,7 @@ json config_json(const BalanceConfig& cfg) {
 
 // The values already tried in `path`, checked in full; a file of another search is refused.
 std::map<int, BalancePoint> read_points(const std::string& path, const json& cfg, int games) {
-  const json j = json::parse(read_file(path), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw AnalysisError(path + ": not valid JSON");
+  const json j = read_json_file(path);
   const Fields f(j, path);
   if (f.object("config") != cfg) throw AnalysisError(path + ": config: holds another balance search; choose another --out");
   std::map<int, BalancePoint> out;

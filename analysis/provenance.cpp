@@ -55,8 +55,7 @@ std::vector<std::pair<std::string, std::string>> lever_catalog_paths(const Study
 }
 
 json read_study_json(const std::string& path) {
-  json j = json::parse(read_file(path), nullptr, false);
-  if (j.is_discarded()) throw AnalysisError(path + ": not valid JSON");
+  json j = read_json_file(path);
   if (!j.is_object()) throw AnalysisError(path + ": not a study (a JSON object with config and provenance)");
   const Fields top(j, path);
   StudyConfig::from_json(top.object("config"), path);  // checks every field of the config
@@ -74,6 +73,8 @@ json read_study_json(const std::string& path) {
       r.text("revision");
       if (r.has("chunks_played")) r.integer("chunks_played", 0, 1000000000);
       if (r.has("threads")) r.integer("threads", 0, 4096);
+      for (const char* key : {"started", "ended", "command"})
+        if (r.has(key)) r.text(key);
     }
   } else {  // written before runs were recorded: its first run is all we know
     const std::string first = prov.text("revision");

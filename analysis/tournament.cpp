@@ -467,11 +467,22 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   json doc;
   if (resume) {
     if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no tournament.json there: nothing to resume");
-    doc = json::parse(read_file(path), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) throw AnalysisError(path + ": not valid JSON");
+    doc = read_json_file(path);
     const Fields top(doc, path);
     cfg = TournamentConfig::from_json(top.object("config"), path);
+    // Every field of the provenance this run reads or extends, of the type it was written with.
     const Fields prov = top.sub("provenance");
+    prov.text("revision");
+    if (prov.has("rules")) prov.text("rules");
+    const json& runs = prov.array("runs");
+    for (size_t i = 0; i < runs.size(); ++i) {
+      const Fields r = prov.element("runs", i);
+      r.text("revision");
+      for (const char* key : {"started", "ended", "command"})
+        if (r.has(key)) r.text(key);
+      if (r.has("threads")) r.integer("threads", 0, 4096);
+      if (r.has("games_played")) r.integer("games_played", 0, 1000000000000LL);
+    }
     for (const auto& [key, file] : cfg.data_files()) {
       const std::string now = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
       if (prov.text(key) != now)

@@ -16,6 +16,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/json_fields.h"
 #include "engine/config/load.h"
 #include "engine/number.h"
 #include "solver/eval.h"
@@ -281,10 +282,23 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   const std::string meta_path = cfg.work + "/train.json";
   json meta;
   if (fs::exists(meta_path)) {
-    meta = json::parse(read_file(meta_path), nullptr, false);
-    if (meta.is_discarded() || !meta.is_object() || !meta.contains("config") || !meta["config"].is_object() || !meta.contains("runs") ||
-        !meta["runs"].is_array())
-      throw AnalysisError(meta_path + ": not a training record (a JSON object with config and runs)");
+    meta = read_json_file(meta_path);
+    // A training record: the games' settings and every run, each field of the type it was written with.
+    const Fields top(meta, meta_path);
+    top.object("config");
+    top.array("runs");
+    for (size_t i = 0; i < meta["runs"].size(); ++i) {
+      const Fields r = top.element("runs", i);
+      for (const char* key : {"revision", "command", "started"}) r.text(key);
+      for (const char* key : {"weights", "weights_checksum"})
+        if (r.has(key)) r.text(key);
+      for (const char* key : {"games_played", "games_read"})
+        if (r.has(key)) r.integer(key, 0, 1000000000000LL);
+    }
+    if (top.has("level_checksums")) {
+      const Fields levels = top.sub("level_checksums");
+      for (const auto& [key, value] : levels.json().items()) levels.text(key);
+    }
     const json now = cfg.games_json();
     for (const auto& [key, value] : now.items())
       if (!meta["config"].contains(key) || meta["config"][key] != value)

@@ -45,6 +45,16 @@ int line_of(const std::string& text, const std::string& starts) {
   return int(std::count(text.begin(), text.begin() + long(at) + 1, '\n')) + 1;
 }
 
+std::vector<std::string> tmp_files(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.path().extension() == ".tmp") out.push_back(e.path().string());
+  return out;
+}
+
+json read_json(const std::string& path) { return json::parse(ah::slurp(path)); }
+void write_json(const std::string& path, const json& j) { ah::spit(path, j.dump(2) + "\n"); }
+
 }  // namespace
 
 // ---- Records ------------------------------------------------------------------------------------
@@ -129,4 +139,137 @@ TEST_CASE("level files: a file named levelN.toml must say level = N") {
   const auto r = ah::run_cli({"play", "--level", "3", "--levels-dir", dir.sub("levels")}, logs);
   CHECK(r.status == 2);
   CHECK_MESSAGE(has(r.err, "level3.toml:" + std::to_string(line) + ": level: 5 in a file named level3.toml"), r.err);
+}
+
+// ---- JSON files ---------------------------------------------------------------------------------
+
+TEST_CASE("JSON files: a key given twice and text that is not JSON are refused naming the file and the field") {
+  CHECK(analysis::parse_json(R"({"a": 1, "b": [{"c": 2}, {"c": 3}]})", "f.json")["b"][1]["c"] == 3);
+  CHECK_THROWS_WITH_AS(analysis::parse_json(R"({"a": 1, "a": 2})", "f.json"), doctest::Contains("f.json: a: given twice in one object"),
+                       analysis::AnalysisError);
+  CHECK_THROWS_WITH_AS(analysis::parse_json(R"({"config": {"cells": [{"agent": "x"}, {"agent": "x", "level": 1, "agent": "y"}]}})", "f.json"),
+                       doctest::Contains("f.json: config.cells[1].agent: given twice"), analysis::AnalysisError);
+  // The same key in two objects is no repeat.
+  CHECK_NOTHROW(analysis::parse_json(R"({"x": {"k": 1}, "y": {"k": 1}, "z": [[1, 2], {"k": 3}]})", "f.json"));
+  CHECK_THROWS_WITH_AS(analysis::parse_json(R"({"z": [[1, 2], {"k": 3, "k": 4}]})", "f.json"), doctest::Contains("f.json: z[1].k: given twice"),
+                       analysis::AnalysisError);
+  CHECK_THROWS_WITH_AS(analysis::parse_json("{\"a\": 1,\n}", "f.json"), doctest::Contains("f.json: not valid JSON: parse error at line 2"),
+                       analysis::AnalysisError);
+}
+
+TEST_CASE("study files: a TOML key given twice is refused with the file and line (TOML itself forbids it)") {
+  ah::TempDir dir("toml-twice"), logs("toml-twice-logs");
+  const std::string path = dir.sub("study.toml");
+  ah::spit(path, "seed = 3\ngames = 4\n[game]\ngoal = 90\n[[cells]]\nlevels = [1]\nagents = [\"random\"]\ngames = 2\ngames = 3\n");
+  const auto r = ah::run_cli({"analyze", "--config", path, "--out", dir.sub("s"), "-q"}, logs);
+  CHECK(r.status == 2);
+  CHECK_MESSAGE(has(r.err, path + ":9: syntax: "), r.err);
+  CHECK_MESSAGE(has(r.err, "games"), r.err);
+  CHECK(!fs::exists(dir.sub("s/study.json")));
+  // A table given twice, too.
+  ah::spit(path, "[game]\ngoal = 90\n[game]\nhound1 = 10\n[[cells]]\nlevels = [1]\n");
+  const auto t = ah::run_cli({"analyze", "--config", path, "--out", dir.sub("s"), "-q"}, logs);
+  CHECK(t.status == 2);
+  CHECK_MESSAGE(has(t.err, path + ":3: syntax: "), t.err);
+}
+
+TEST_CASE("JSON files: a study, tournament, balance or training file of the wrong shape is refused naming file and field") {
+  ah::TempDir dir("json-shape"), logs("json-shape-logs");
+  auto refused = [&](const std::vector<std::string>& args, const std::vector<std::string>& wants) {
+    const auto r = ah::run_cli(args, logs);
+    CHECK_MESSAGE(r.status == 2, ah::join(args) << "\n" << r.err);
+    for (const auto& w : wants) CHECK_MESSAGE(has(r.err, w), ah::join(args) << "\nwants: " << w << "\n" << r.err);
+    CHECK_MESSAGE(!has(r.err, "json.exception"), r.err);  // never the JSON library's own words
+  };
+  // A tournament whose provenance.runs is an object.
+  const std::string t = dir.sub("t");
+  REQUIRE(ah::run_cli({"versus", "--game", "base", "--players", "2", "--agents", "random,greedy", "--games", "2", "--chunk", "2",
+                       "--threads", "1", "--quiet", "--out", t},
+                      logs)
+              .status == 0);
+  const json tournament = read_json(t + "/tournament.json");
+  json bad = tournament;
+  bad["provenance"]["runs"] = json::object();
+  write_json(t + "/tournament.json", bad);
+  refused({"versus", "--resume", t}, {t + "/tournament.json: provenance.runs: expected an array"});
+  bad = tournament;
+  bad["provenance"]["runs"][0]["started"] = 7;
+  write_json(t + "/tournament.json", bad);
+  refused({"versus", "--resume", t}, {t + "/tournament.json: provenance.runs[0].started: expected a string, found 7"});
+  bad = tournament;
+  bad["config"]["players"] = "two";
+  write_json(t + "/tournament.json", bad);
+  refused({"versus", "--resume", t}, {t + "/tournament.json: config.players: expected a whole number"});
+  ah::spit(t + "/tournament.json", "{\"config\": {}, \"config\": {}}");
+  refused({"versus", "--resume", t}, {t + "/tournament.json: config: given twice"});
+  // A study: a key twice, a run of the wrong type.
+  const std::string s = dir.sub("s");
+  REQUIRE(ah::run_cli({"analyze", "--levels", "1", "--players", "2", "--agents", "random", "--games", "2", "--threads", "1", "-q", "--out", s},
+                      logs)
+              .status == 0);
+  const std::string study = ah::slurp(s + "/study.json");
+  ah::spit(s + "/study.json", "{\"config\": " + read_json(s + "/study.json")["config"].dump() + ",\n" + study.substr(1));
+  refused({"analyze", "--resume", s}, {s + "/study.json: config: given twice"});
+  json st = json::parse(study);
+  st["provenance"]["runs"][0]["command"] = json::array();
+  write_json(s + "/study.json", st);
+  refused({"analyze", "--resume", s}, {s + "/study.json: provenance.runs[0].command: expected a string"});
+  // A balance search whose points are an object.
+  const std::string b = dir.sub("b");
+  REQUIRE(ah::run_cli({"balance", "--level", "1", "--players", "2", "--param", "ghosts", "--lo", "14", "--hi", "15", "--games", "4",
+                       "--agent", "random", "--threads", "1", "-q", "--out", b},
+                      logs)
+              .status != 2);
+  json bal = read_json(b + "/balance.json");
+  bal["points"] = json::object();
+  write_json(b + "/balance.json", bal);
+  refused({"balance", "--level", "1", "--players", "2", "--param", "ghosts", "--lo", "14", "--hi", "15", "--games", "4", "--agent", "random",
+           "--threads", "1", "-q", "--out", b},
+          {b + "/balance.json: points: expected an array"});
+  // A training record whose runs are an object, or whose run lacks its revision.
+  const std::string w = dir.sub("w");
+  fs::create_directories(w);
+  write_json(w + "/train.json", json{{"config", json::object()}, {"runs", json::object()}});
+  refused({"train", "--levels", "1", "--players", "1", "--games", "2", "--work", w, "--out", dir.sub("v.txt"), "-q"},
+          {w + "/train.json: runs: expected an array"});
+  write_json(w + "/train.json", json{{"config", json::object()}, {"runs", json::array({json{{"command", "x"}, {"started", "y"}}})}});
+  refused({"train", "--levels", "1", "--players", "1", "--games", "2", "--work", w, "--out", dir.sub("v.txt"), "-q"},
+          {w + "/train.json: runs[0].revision: missing"});
+}
+
+// ---- Writes -------------------------------------------------------------------------------------
+
+TEST_CASE("writes: an output that cannot be written leaves no .tmp behind") {
+  ah::TempDir dir("writes"), logs("writes-logs");
+  // The output path is a folder.
+  fs::create_directories(dir.sub("folder"));
+  CHECK_THROWS_WITH_AS(analysis::write_atomic(dir.sub("folder"), "x"), doctest::Contains("folder: it is a folder"), analysis::AnalysisError);
+  CHECK(tmp_files(dir.str()).empty());
+  // The temporary name is taken by a folder: refused, and that folder is left alone.
+  fs::create_directories(dir.sub("x.txt.tmp/inside"));
+  CHECK_THROWS_WITH_AS(analysis::write_atomic(dir.sub("x.txt"), "x"), doctest::Contains("x.txt.tmp is a folder"), analysis::AnalysisError);
+  CHECK(fs::exists(dir.sub("x.txt.tmp/inside")));
+  fs::remove_all(dir.sub("x.txt.tmp"));
+  // A folder that does not exist.
+  CHECK_THROWS_AS(analysis::write_atomic(dir.sub("no/such/x.txt"), "x"), analysis::AnalysisError);
+  CHECK(tmp_files(dir.str()).empty());
+  // Through the commands that write one file: play, solve, replay --svg, review.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"play", "--level", "1", "--out", dir.sub("folder")},
+        std::vector<std::string>{"play", "--game", "base", "--agents", "random", "--out", dir.sub("folder")},
+        std::vector<std::string>{"replay", test::source_path("tests/records/level5-2p-seed7-game3-expert.txt"), "--svg", dir.sub("folder")}}) {
+    const auto r = ah::run_cli(args, logs);
+    CHECK_MESSAGE(r.status == 2, ah::join(args) << "\n" << r.err);
+    CHECK_MESSAGE(has(r.err, "cannot write " + dir.sub("folder") + ": it is a folder"), r.err);
+    CHECK(tmp_files(dir.str()).empty());
+  }
+  // A study whose report cannot be written: report.md is a folder.
+  const std::string s = dir.sub("s");
+  fs::create_directories(s + "/report.md");
+  const auto r = ah::run_cli({"analyze", "--levels", "1", "--players", "2", "--agents", "random", "--games", "2", "--threads", "1", "-q",
+                              "--out", s},
+                             logs);
+  CHECK(r.status != 0);
+  CHECK_MESSAGE(has(r.err, "report.md: it is a folder"), r.err);
+  CHECK(tmp_files(s).empty());
 }
