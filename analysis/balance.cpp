@@ -13,6 +13,7 @@
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
+#include "analysis/lock.h"
 #include "analysis/outputs.h"
 #include "analysis/study.h"
 #include "engine/config/load.h"
@@ -159,7 +160,7 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
   r.current = is_lever_param(cfg.param) ? lever_count(cfg) : level_value(base, cfg.param);
   std::tie(r.lo, r.hi) = search_range(cfg, base);
   const AgentSpec agent = parse_agent(cfg.agent);
-  std::filesystem::create_directories(dir);
+  const FolderLock lock(dir, cfg.command);  // one search at a time writes balance.json (analysis/lock.h)
   const json jcfg = config_json(cfg);
   const std::string state = dir + "/balance.json";
   if (std::filesystem::exists(state)) r.points = read_points(state, jcfg, cfg.games);

@@ -1,6 +1,7 @@
 #include "analysis/provenance.h"
 
 #include <algorithm>
+#include <csignal>
 #include <set>
 
 #include "analysis/agents.h"
@@ -73,7 +74,7 @@ json read_study_json(const std::string& path) {
       r.text("revision");
       if (r.has("chunks_played")) r.integer("chunks_played", 0, 1000000000);
       if (r.has("threads")) r.integer("threads", 0, 4096);
-      for (const char* key : {"started", "ended", "command"})
+      for (const char* key : {"started", "ended", "command", "stopped"})
         if (r.has(key)) r.text(key);
     }
   } else {  // written before runs were recorded: its first run is all we know
@@ -81,6 +82,12 @@ json read_study_json(const std::string& path) {
     j["provenance"]["runs"] = json::array({json{{"revision", first}}});
   }
   return j;
+}
+
+void end_run(json& entry, const std::string& count_key, long long count, int signal) {
+  entry["ended"] = utc_stamp();
+  entry[count_key] = count;
+  if (signal != 0) entry["stopped"] = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal " + std::to_string(signal);
 }
 
 std::vector<std::string> played_by(const json& provenance) {

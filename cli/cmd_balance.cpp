@@ -51,7 +51,7 @@ void add_balance(CLI::App& app) {
   add_threads(*cmd, a->cfg.threads, "Worker threads (0 = all cores); results do not depend on it");
   add_seed(*cmd, "--seed", a->cfg.seed, "Run seed");
   cmd->add_option("--out", a->out, "Folder for balance.json / balance.md (default results/balance-<UTC time>); "
-                                   "values already tried there are reused");
+                                   "values already tried there are reused; one search at a time (exit 1 when another holds it)");
   cmd->add_flag("--quiet,-q", a->cfg.quiet, "No progress output");
   cmd->callback([a] {
     a->flags.apply(a->cfg.game);

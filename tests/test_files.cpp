@@ -15,6 +15,7 @@
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
+#include "analysis/lock.h"
 #include "analysis_helpers.h"
 #include "engine/config/load.h"
 #include "engine/record.h"
@@ -50,6 +51,14 @@ std::vector<std::string> tmp_files(const std::string& dir) {
   for (const auto& e : fs::recursive_directory_iterator(dir))
     if (e.path().extension() == ".tmp") out.push_back(e.path().string());
   return out;
+}
+
+// The sealed chunk files of a study folder.
+size_t chunk_count(const std::string& dir) {
+  size_t n = 0;
+  if (fs::exists(dir + "/chunks"))
+    for (const auto& e : fs::directory_iterator(dir + "/chunks")) n += e.path().extension() == ".csv";
+  return n;
 }
 
 json read_json(const std::string& path) { return json::parse(ah::slurp(path)); }
@@ -272,4 +281,102 @@ TEST_CASE("writes: an output that cannot be written leaves no .tmp behind") {
   CHECK(r.status != 0);
   CHECK_MESSAGE(has(r.err, "report.md: it is a folder"), r.err);
   CHECK(tmp_files(s).empty());
+  CHECK(!fs::exists(analysis::FolderLock::path_of(s)));
+}
+
+// ---- One run at a time --------------------------------------------------------------------------
+
+TEST_CASE("lock: a study folder takes one run at a time; the second says who holds it and exits 1") {
+  ah::TempDir dir("lock"), logs("lock-logs");
+  const std::string s = dir.sub("s");
+  // 1. A study of 3 chunks; two chunks lost.
+  const std::vector<std::string> make = {"analyze", "--levels", "1", "--players", "2", "--agents", "random", "--games", "6", "--chunk", "2",
+                                         "--threads", "1", "-q", "--out", s};
+  REQUIRE(ah::run_cli(make, logs).status == 0);
+  CHECK(!fs::exists(analysis::FolderLock::path_of(s)));  // a run that ended leaves no lock file
+  fs::remove(s + "/chunks/L1-P2-G15-random-0.csv");
+  fs::remove(s + "/chunks/L1-P2-G15-random-2.csv");
+  // 2. While another run holds the folder (here this test), a resume is refused and says who holds it.
+  {
+    const analysis::FolderLock held(s, "mists analyze --resume " + s + " (the test)");
+    CHECK_THROWS_AS(analysis::FolderLock(s, "again"), analysis::FolderBusy);  // a second lock in one process, too
+    const auto r = ah::run_cli({"analyze", "--resume", s, "-q"}, logs);
+    CHECK(r.status == 1);
+    CHECK_MESSAGE(has(r.err, s + " is in use: process " + std::to_string(::getpid()) + " on "), r.err);
+    CHECK_MESSAGE(has(r.err, "(mists analyze --resume " + s + " (the test)) holds its lock " + s + "/.lock"), r.err);
+    CHECK_MESSAGE(has(r.err, "kill " + std::to_string(::getpid())), r.err);
+    CHECK(!fs::exists(s + "/chunks/L1-P2-G15-random-0.csv"));  // it played nothing
+    // Every command that writes such a folder asks for the lock.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"compare", "--resume", s, "-q"},
+          std::vector<std::string>{"analyze", "--levels", "1", "--games", "2", "--out", s, "-q"},
+          std::vector<std::string>{"balance", "--level", "1", "--param", "ghosts", "--games", "2", "--out", s, "-q"},
+          std::vector<std::string>{"versus", "--game", "base", "--agents", "random,greedy", "--games", "2", "--out", s, "--quiet"},
+          std::vector<std::string>{"train", "--levels", "1", "--players", "1", "--games", "2", "--work", s, "--out", dir.sub("v.txt"), "-q"}}) {
+      const auto busy = ah::run_cli(args, logs);
+      CHECK_MESSAGE(busy.status == 1, ah::join(args) << "\n" << busy.err);
+      CHECK_MESSAGE(has(busy.err, s + " is in use: process " + std::to_string(::getpid())), ah::join(args) << "\n" << busy.err);
+    }
+    // merge locks its --out, not the shards it reads.
+    const analysis::FolderLock merged(s + "-merged", "test");
+    const auto busy = ah::run_cli({"merge", s, "--out", s + "-merged"}, logs);
+    CHECK_MESSAGE(busy.status == 1, busy.err);
+    CHECK_MESSAGE(has(busy.err, s + "-merged is in use"), busy.err);
+  }
+  CHECK(!fs::exists(analysis::FolderLock::path_of(s)));
+  CHECK(!fs::exists(s + "-merged"));  // the lock made the folder and took it away again, empty
+  // 3. Free again: the resume plays the two missing chunks; every run is in the provenance.
+  const auto r = ah::run_cli({"analyze", "--resume", s, "-q", "--threads", "1"}, logs);
+  REQUIRE_MESSAGE(r.status == 0, r.err);
+  CHECK(fs::exists(s + "/chunks/L1-P2-G15-random-0.csv"));
+  const json runs = read_json(s + "/study.json")["provenance"]["runs"];
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0]["chunks_played"] == 3);
+  CHECK(runs[1]["chunks_played"] == 2);
+  CHECK(runs[1]["command"].get<std::string>().find("--resume") != std::string::npos);
+}
+
+TEST_CASE("lock: a killed run's lock goes with it (flock), and the killed run stays in the provenance") {
+  ah::TempDir dir("lock-kill"), logs("lock-kill-logs");
+  const std::string s = dir.sub("s");
+  const pid_t pid = ah::spawn_cli({"analyze", "--levels", "3", "--players", "2", "--agents", "mcts:playouts=60", "--games", "200",
+                                   "--chunk", "2", "--seed", "3", "--threads", "1", "--out", s},
+                                  logs.sub("a.out"), logs.sub("a.err"));
+  // Wait until the run holds the lock and has sealed a chunk.
+  const std::string lock = analysis::FolderLock::path_of(s);
+  const auto start = std::chrono::steady_clock::now();
+  while (chunk_count(s) == 0 && std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(fs::exists(lock));
+  CHECK(has(ah::slurp(lock), "pid " + std::to_string(pid) + "\n"));
+  CHECK(has(ah::slurp(lock), "command mists analyze --levels 3"));
+  // A second run now: refused, naming the first.
+  const auto busy = ah::run_cli({"analyze", "--resume", s, "-q"}, logs);
+  CHECK(busy.status == 1);
+  CHECK_MESSAGE(has(busy.err, "is in use: process " + std::to_string(pid)), busy.err);
+  // kill -9: no handler runs, the lock file stays, but the kernel has let go of the lock.
+  ::kill(pid, SIGKILL);
+  CHECK(ah::wait_status(pid) == 128 + SIGKILL);
+  CHECK(fs::exists(lock));
+  {
+    const analysis::FolderLock after(s, "test");  // taken at once
+  }
+  // A resume runs (stopped by SIGTERM: 200 search games are too many for a test) and the provenance
+  // keeps both runs: the killed one without an end, the resumed one stopped by its signal.
+  // It is stopped once it has sealed a chunk of its own (then it is surely past its set-up).
+  const size_t kept = chunk_count(s);
+  const pid_t again = ah::spawn_cli({"analyze", "--resume", s, "--threads", "1"}, logs.sub("r.out"), logs.sub("r.err"));
+  const auto began = std::chrono::steady_clock::now();
+  while (chunk_count(s) <= kept &&
+         std::chrono::steady_clock::now() - began < std::chrono::seconds(120))
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(again, SIGTERM);
+  REQUIRE(ah::wait_status(again) == 128 + SIGTERM);
+  const json runs = read_json(s + "/study.json")["provenance"]["runs"];
+  REQUIRE(runs.size() == 2);
+  CHECK(!runs[0].contains("ended"));
+  CHECK(runs[1]["stopped"] == "SIGTERM");
+  CHECK(runs[1].contains("ended"));
+  CHECK(runs[1].contains("chunks_played"));
+  CHECK(!fs::exists(lock));
 }
