@@ -380,3 +380,42 @@ TEST_CASE("lock: a killed run's lock goes with it (flock), and the killed run st
   CHECK(runs[1].contains("chunks_played"));
   CHECK(!fs::exists(lock));
 }
+
+// ---- solve --out on an open deal ----------------------------------------------------------------
+
+TEST_CASE("solve --out on an open deal writes the best line found as a record marked open; replay shows it") {
+  ah::TempDir dir("solve-open"), logs("solve-open-logs");
+  const std::string out = dir.sub("best.txt");
+  const auto r = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--game", "1", "--nodes", "60000", "-q", "--out", out},
+                             logs);
+  REQUIRE_MESSAGE(r.status == 4, r.out << r.err);  // open
+  CHECK_MESSAGE(has(r.out, "best line found (open: a lost game, the deal not proved lost): " + out), r.out);
+  const std::string text = ah::slurp(out);
+  CHECK(has(text, "\nverdict open\n"));
+  CHECK(has(text, "\nagent solver\n"));
+  const GameRecord rec = parse_record(text, out);
+  CHECK(rec.verdict == "open");
+  CHECK(rec.outcome == "lost");
+  const auto replayed = ah::run_cli({"replay", out}, logs);
+  REQUIRE_MESSAGE(replayed.status == 0, replayed.err);
+  CHECK_MESSAGE(has(replayed.out, "verdict open: mists solve ran out of budget on this deal"), replayed.out);
+  CHECK(has(replayed.out, "ok: "));
+  // The page says so too.
+  const auto page = ah::run_cli({"replay", out, "--html", dir.sub("p.html")}, logs);
+  REQUIRE(page.status == 0);
+  CHECK(has(ah::slurp(dir.sub("p.html")), "verdict open"));
+  // An open verdict on a won game, or another verdict, is refused.
+  std::string won = text;
+  won.replace(won.find("\nresult lost"), 12, "\nresult won ");
+  CHECK_THROWS_WITH_AS(parse_record(won, "w.txt"), doctest::Contains(": verdict: open, but the result line says won"), RecordError);
+  std::string other = text;
+  other.replace(other.find("\nverdict open"), 13, "\nverdict lost");
+  CHECK_THROWS_WITH_AS(parse_record(other, "w.txt"), doctest::Contains(": verdict: expected 'verdict open'"), RecordError);
+  // A budget too small for any line to reach the end writes nothing, and says so.
+  const std::string none = dir.sub("none.txt");
+  const auto tiny = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--game", "1", "--nodes", "50", "-q", "--out", none},
+                                logs);
+  CHECK(tiny.status == 4);
+  CHECK_MESSAGE(has(tiny.out, "no line reached the end of the game within the budget: nothing written to " + none), tiny.out);
+  CHECK(!fs::exists(none));
+}
