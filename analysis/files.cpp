@@ -1,5 +1,9 @@
 #include "analysis/files.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -11,16 +15,23 @@ namespace mists::analysis {
 namespace fs = std::filesystem;
 
 void write_atomic(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw AnalysisError("cannot write " + path + ": it is a folder; give a file name");
   const std::string tmp = path + ".tmp";
+  // Whatever fails from here on, the temporary file goes (unlink never removes a folder of that name).
+  auto fail = [&](const std::string& what) {
+    ::unlink(tmp.c_str());
+    throw AnalysisError("cannot write " + path + ": " + what);
+  };
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) fail(fs::is_directory(tmp, ec) ? tmp + " is a folder" : "cannot create " + tmp + ": " + std::strerror(errno));
     f << text;
     f.flush();
-    if (!f) throw AnalysisError("cannot write " + tmp);
+    if (!f) fail("writing " + tmp + " failed (is the disk full?)");
   }
-  std::error_code ec;
   fs::rename(tmp, path, ec);
-  if (ec) throw AnalysisError("cannot rename " + tmp + " to " + path + ": " + ec.message());
+  if (ec) fail("cannot rename " + tmp + " to it: " + ec.message());
 }
 
 std::string resolve_input(const std::string& path) {

@@ -1,11 +1,74 @@
 #include "analysis/json_fields.h"
 
 #include <algorithm>
+#include <set>
+#include <vector>
 
 #include "analysis/error.h"
+#include "engine/config/load.h"
 #include "engine/number.h"
 
 namespace mists::analysis {
+
+using nlohmann::json;
+
+json parse_json(const std::string& text, const std::string& where) {
+  // The containers open at the point the parser has reached: an object's keys so far and the key
+  // being read, or an array's index.
+  struct Open {
+    bool object = false;
+    std::set<std::string> keys;
+    std::string key;
+    size_t index = 0;
+  };
+  std::vector<Open> open;
+  auto path_to = [&](const std::string& key) {
+    std::string p;
+    for (size_t i = 0; i + 1 < open.size(); ++i)
+      p += open[i].object ? (p.empty() ? "" : ".") + open[i].key : "[" + std::to_string(open[i].index) + "]";
+    return p + (p.empty() ? "" : ".") + key;
+  };
+  auto next_element = [&] {
+    if (!open.empty() && !open.back().object) ++open.back().index;
+  };
+  const json::parser_callback_t check = [&](int, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start: open.push_back(Open{true, {}, "", 0}); break;
+      case json::parse_event_t::array_start: open.push_back(Open{false, {}, "", 0}); break;
+      case json::parse_event_t::key: {
+        const std::string key = parsed.get<std::string>();
+        if (!open.back().keys.insert(key).second)
+          throw AnalysisError(where + ": " + path_to(key) + ": given twice in one object (which one counts is not defined); keep one");
+        open.back().key = key;
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        open.pop_back();
+        next_element();
+        break;
+      case json::parse_event_t::value: next_element(); break;
+    }
+    return true;
+  };
+  try {
+    return json::parse(text, check);
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();  // "[json.exception.parse_error.101] parse error at line 3, column 5: ..."
+    if (const size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos) what = what.substr(end + 2);
+    throw AnalysisError(where + ": not valid JSON: " + what);
+  }
+}
+
+json read_json_file(const std::string& path) {
+  std::string text;
+  try {
+    text = read_file(path);
+  } catch (const LoadError& e) {
+    throw AnalysisError(e.what());
+  }
+  return parse_json(text, path);
+}
 
 Fields::Fields(const nlohmann::json& object, std::string where, std::string path)
     : j_(object), where_(std::move(where)), path_(std::move(path)) {

@@ -7,6 +7,13 @@
 
 namespace mists::analysis {
 
+// Parses JSON text (`where` names it in messages): text that is not JSON, or an object that names a
+// key twice (the JSON library would keep the last silently), is an AnalysisError naming `where` and,
+// for a key given twice, the field path ("where: config.cells[2].agent: given twice").
+nlohmann::json parse_json(const std::string& text, const std::string& where);
+// The same for a whole file (a missing or unreadable file is an error naming it).
+nlohmann::json read_json_file(const std::string& path);
+
 // A field reader bound to the file it reads (`where`, "results/x/study.json") and to the path of
 // the object it looks into ("config.cells[3]").
 class Fields {

@@ -1,6 +1,7 @@
 #include "analysis/provenance.h"
 
 #include <algorithm>
+#include <csignal>
 #include <set>
 
 #include "analysis/agents.h"
@@ -55,8 +56,7 @@ std::vector<std::pair<std::string, std::string>> lever_catalog_paths(const Study
 }
 
 json read_study_json(const std::string& path) {
-  json j = json::parse(read_file(path), nullptr, false);
-  if (j.is_discarded()) throw AnalysisError(path + ": not valid JSON");
+  json j = read_json_file(path);
   if (!j.is_object()) throw AnalysisError(path + ": not a study (a JSON object with config and provenance)");
   const Fields top(j, path);
   StudyConfig::from_json(top.object("config"), path);  // checks every field of the config
@@ -74,12 +74,20 @@ json read_study_json(const std::string& path) {
       r.text("revision");
       if (r.has("chunks_played")) r.integer("chunks_played", 0, 1000000000);
       if (r.has("threads")) r.integer("threads", 0, 4096);
+      for (const char* key : {"started", "ended", "command", "stopped"})
+        if (r.has(key)) r.text(key);
     }
   } else {  // written before runs were recorded: its first run is all we know
     const std::string first = prov.text("revision");
     j["provenance"]["runs"] = json::array({json{{"revision", first}}});
   }
   return j;
+}
+
+void end_run(json& entry, const std::string& count_key, long long count, int signal) {
+  entry["ended"] = utc_stamp();
+  entry[count_key] = count;
+  if (signal != 0) entry["stopped"] = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal " + std::to_string(signal);
 }
 
 std::vector<std::string> played_by(const json& provenance) {

@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -173,6 +174,10 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   if (cfg.precision > 0 && cfg.shards > 1)
     throw AnalysisError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  // One run at a time: the lock is taken before study.json is read, so no two runs play the same
+  // chunks or write the provenance over each other.
+  std::optional<FolderLock> lock;
+  if (!run.held || run.held->dir() != dir) lock.emplace(dir, run.command);
   json study = open_study(cfg, dir, resume, run, threads);
   if (cfg.cells.empty()) throw AnalysisError(dir + ": the study has no cells");
   fs::create_directories(dir + "/chunks");
@@ -225,6 +230,8 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
         if (interrupt_signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
         if (const int signal = interrupt_signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
           progress.finish();
+          end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, signal);
+          write_atomic(cfg_path, study.dump(2) + "\n");
           throw interrupted(signal, chunks_kept, command_word(run.command, "analyze"), dir);
         }
         if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
@@ -243,9 +250,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     results.push_back(std::move(res));
   }
   progress.finish();
-  json& runs = study["provenance"]["runs"];
-  runs.back()["ended"] = utc_stamp();
-  runs.back()["chunks_played"] = chunks_played;
+  end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, 0);
   write_atomic(cfg_path, study.dump(2) + "\n");
   if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
   return results;
@@ -286,6 +291,8 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   for (const auto& d : dirs)
     if (fs::exists(out) && fs::equivalent(out, d, ec))
       throw AnalysisError("merge: --out " + out + " is one of the shards it reads: choose another folder");
+  std::optional<FolderLock> lock;
+  if (!run.held || run.held->dir() != out) lock.emplace(out, run.command);
   const auto shards = read_shards(dirs);
   StudyConfig cfg = shards.front().first;
   cfg.shard = cfg.shards = 1;

@@ -10,6 +10,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/chunks.h"
+#include "analysis/lock.h"
 #include "analysis/stats.h"
 #include "analysis/study_config.h"
 
@@ -32,6 +33,9 @@ struct RunOptions {
   std::string command;      // the command line that started it, recorded in study.json
   std::string config_file;  // the TOML study file it came from, if any (its text is recorded)
   std::function<void(const std::string&)> warn;  // told when the plots could not be drawn
+  // The folder's lock when the caller already holds it (compare holds it over the study and its
+  // tables); otherwise run_study and merge_studies take it themselves (analysis/lock.h).
+  const FolderLock* held = nullptr;
 };
 
 // Options of a run that prints nothing (tests, library callers).
@@ -43,7 +47,9 @@ inline RunOptions quiet_run() {
 
 // Runs (or resumes) a study in `dir`: writes study.json first, a file per finished chunk under
 // dir/chunks/, then the outputs (analysis/outputs.h). A resume takes everything from study.json
-// except the thread count, and refuses a study whose catalog or level files changed.
+// except the thread count, and refuses a study whose catalog or level files changed. The folder is
+// locked for the whole run (analysis/lock.h): a second run on it throws FolderBusy. Every run is a
+// provenance entry (started, then ended and chunks_played; a run stopped by a signal also `stopped`).
 std::vector<CellResult> run_study(const StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run);
 
 // What a resumed study finds in its folder (this shard's chunks only): the chunks and games kept

@@ -18,7 +18,9 @@
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
 #include "analysis/json_fields.h"
+#include "analysis/lock.h"
 #include "analysis/outputs.h"
+#include "analysis/provenance.h"
 #include "analysis/stats.h"
 #include "engine/config/load.h"
 #include "engine/number.h"
@@ -464,14 +466,26 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
                            bool quiet, int records) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
+  const FolderLock lock(dir, command);  // one run at a time (analysis/lock.h), before tournament.json is read
   json doc;
   if (resume) {
     if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no tournament.json there: nothing to resume");
-    doc = json::parse(read_file(path), nullptr, false);
-    if (doc.is_discarded() || !doc.is_object()) throw AnalysisError(path + ": not valid JSON");
+    doc = read_json_file(path);
     const Fields top(doc, path);
     cfg = TournamentConfig::from_json(top.object("config"), path);
+    // Every field of the provenance this run reads or extends, of the type it was written with.
     const Fields prov = top.sub("provenance");
+    prov.text("revision");
+    if (prov.has("rules")) prov.text("rules");
+    const json& runs = prov.array("runs");
+    for (size_t i = 0; i < runs.size(); ++i) {
+      const Fields r = prov.element("runs", i);
+      r.text("revision");
+      for (const char* key : {"started", "ended", "command", "stopped"})
+        if (r.has(key)) r.text(key);
+      if (r.has("threads")) r.integer("threads", 0, 4096);
+      if (r.has("games_played")) r.integer("games_played", 0, 1000000000000LL);
+    }
     for (const auto& [key, file] : cfg.data_files()) {
       const std::string now = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
       if (prov.text(key) != now)
@@ -527,7 +541,11 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
             games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
           }, tbb::simple_partitioner());
         });
-        if (const int sig = interrupt_signal(); sig != 0) throw interrupted(sig, chunks_kept, "versus", dir);
+        if (const int sig = interrupt_signal(); sig != 0) {
+          end_run(doc["provenance"]["runs"].back(), "games_played", played, sig);
+          write_atomic(path, doc.dump(2) + "\n");
+          throw interrupted(sig, chunks_kept, "versus", dir);
+        }
         write_atomic(file, chunk_text(cfg, pair, k, games));
         played += count;
       }
@@ -545,8 +563,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
                      played && done < total ? (", about " + std::to_string(int(sec / double(played) * double(total - done))) + " s left").c_str() : "");
       }
     }
-  doc["provenance"]["runs"].back()["ended"] = utc_stamp();
-  doc["provenance"]["runs"].back()["games_played"] = played;
+  end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
   write_atomic(path, doc.dump(2) + "\n");
   std::string report = tournament_report(cfg, all, doc["provenance"]);
   // The histogram of final scores by agent (scripts/plots.py, from the chunks).

@@ -16,6 +16,8 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/json_fields.h"
+#include "analysis/lock.h"
 #include "engine/config/load.h"
 #include "engine/number.h"
 #include "solver/eval.h"
@@ -275,16 +277,30 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   const AgentSpec fair = parse_agent(cfg.agent);
   if (fair.name == "solver" || fair.name == "clairvoyant")
     throw AnalysisError("train: --agent " + cfg.agent + ": the value is learnt from a fair player's games; the " + fair.name + " sees the deal");
+  const FolderLock lock(cfg.work, command);  // one run at a time plays into WORK (analysis/lock.h)
   const std::string games_dir = cfg.work + "/games";
   fs::create_directories(games_dir);
   // WORK/train.json: the games' settings must be those of the chunks already there.
   const std::string meta_path = cfg.work + "/train.json";
   json meta;
   if (fs::exists(meta_path)) {
-    meta = json::parse(read_file(meta_path), nullptr, false);
-    if (meta.is_discarded() || !meta.is_object() || !meta.contains("config") || !meta["config"].is_object() || !meta.contains("runs") ||
-        !meta["runs"].is_array())
-      throw AnalysisError(meta_path + ": not a training record (a JSON object with config and runs)");
+    meta = read_json_file(meta_path);
+    // A training record: the games' settings and every run, each field of the type it was written with.
+    const Fields top(meta, meta_path);
+    top.object("config");
+    top.array("runs");
+    for (size_t i = 0; i < meta["runs"].size(); ++i) {
+      const Fields r = top.element("runs", i);
+      for (const char* key : {"revision", "command", "started"}) r.text(key);
+      for (const char* key : {"weights", "weights_checksum", "ended"})
+        if (r.has(key)) r.text(key);
+      for (const char* key : {"games_played", "games_read"})
+        if (r.has(key)) r.integer(key, 0, 1000000000000LL);
+    }
+    if (top.has("level_checksums")) {
+      const Fields levels = top.sub("level_checksums");
+      for (const auto& [key, value] : levels.json().items()) levels.text(key);
+    }
     const json now = cfg.games_json();
     for (const auto& [key, value] : now.items())
       if (!meta["config"].contains(key) || meta["config"][key] != value)
@@ -296,7 +312,9 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   json levels = json::object();
   for (int l : cfg.levels) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
   meta["level_checksums"] = levels;
-  json run = {{"revision", revision()}, {"command", command}, {"started", utc_stamp()}};
+  // The run is recorded before it plays, so a killed run stays in the record (without `ended`).
+  meta["runs"].push_back(json{{"revision", revision()}, {"command", command}, {"started", utc_stamp()}});
+  write_atomic(meta_path, meta.dump(2) + "\n");
 
   std::optional<tbb::global_control> limit;
   if (cfg.threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, size_t(cfg.threads));
@@ -396,11 +414,12 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   write_atomic(cfg.work + "/calibration.csv", cal.str());
   write_atomic(cfg.work + "/reliability.csv", rel.str());
   write_atomic(cfg.work + "/calibration.md", calibration_markdown(res));
+  json& run = meta["runs"].back();
+  run["ended"] = utc_stamp();
   run["games_played"] = res.games_played;
   run["games_read"] = res.games_read;
   run["weights"] = cfg.out;
   run["weights_checksum"] = res.model.checksum();
-  meta["runs"].push_back(run);
   write_atomic(meta_path, meta.dump(2) + "\n");
   return res;
 }

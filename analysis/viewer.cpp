@@ -272,7 +272,9 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
        << PAGE_STYLE << "</style></head><body>\n<h1>" << xml_escape(title) << "</h1>\n<p>" << xml_escape(g.rules.describe())
        << " · seed " << g.rec.seed << " game " << g.rec.game << " · played by " << xml_escape(g.rec.agent) << " · result "
        << xml_escape(g.rec.outcome) << " (" << xml_escape(g.rec.cause) << "), score " << g.rec.score << ", " << g.rec.turns
-       << " turns" << (marks ? " · reviewed: a red step is one the search values at least 0.05 below its own choice" : "")
+       << " turns"
+       << (g.rec.verdict == "open" ? " · verdict open: the solver's best line on a deal it neither won nor proved lost" : "")
+       << (marks ? " · reviewed: a red step is one the search values at least 0.05 below its own choice" : "")
        << "</p>\n<div id=\"controls\"><button id=\"first\">« first</button><button id=\"prev\">◀ previous</button>"
        << "<input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"turn\"><button id=\"next\">next ▶</button>"
        << "<button id=\"last\">last »</button><span id=\"position\"></span></div>\n<div id=\"layout\"><div id=\"board\"></div>"

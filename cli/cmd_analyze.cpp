@@ -55,7 +55,7 @@ void add_analyze(CLI::App& app) {
   auto dirs = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
   merge->add_option("DIR", *dirs, "Shard folders")->required();
-  merge->add_option("--out", *out, "Folder for the merged study (not one of the shards)")->required();
+  merge->add_option("--out", *out, "Folder for the merged study (not one of the shards; locked while merge writes it)")->required();
   merge->callback([dirs, out] {
     analysis::merge_studies(*dirs, *out, {0, command_line(), "", warn});
     std::cout << "merged " << dirs->size() << " shards: " << *out << "/report.md\n";

@@ -26,7 +26,10 @@ void add_balance(CLI::App& app) {
       "balance",
       "Find the value of one level number (ghosts, goal, hound1, hound2, piles) or of a co-op lever's piece count\n"
       "(coop_abbeys, coop_tolls as team:N) that brings a level to a target win rate for a player count and agent: a\n"
-      "bracketing search on the same deals for every value. Exits 1 when the target is not reached in the range.");
+      "bracketing search on the same deals for every value, stopping at the first value whose 95% interval holds the\n"
+      "target. When the target is not reached it says why, with the loss causes: the win rate levels off (a plateau),\n"
+      "or it lies beyond the range (widen, up to the number's whole range), or beyond the whole range; and it warns\n"
+      "when the value found makes another number meaningless (a goal at or below a hound). Exits 1 when not reached.");
   cmd->footer(
       "Examples:\n"
       "  mists balance --level 4 --players 2 --param ghosts --target 0.25 --agent expert --games 2000 --out results/l4-ghosts\n"
@@ -45,13 +48,13 @@ void add_balance(CLI::App& app) {
       ->check(CLI::IsMember({"ghosts", "goal", "hound1", "hound2", "piles", "coop_abbeys", "coop_tolls"}));
   add_number(*cmd, "--target", a->cfg.target, 0.0, 1.0, "Target win rate (0-1)")->capture_default_str();
   cmd->add_option("--agent,--agents", a->cfg.agent, "One agent (as in analyze --agents)")->capture_default_str()->check(no_empty_items(","));
-  add_number(*cmd, "--lo", a->cfg.lo, VALUE_LO, VALUE_HI, "Lowest value to consider (default: a range around the level's value)");
+  add_number(*cmd, "--lo", a->cfg.lo, VALUE_LO, VALUE_HI, "Lowest value to consider (default: a range around the level's value; within the number's whole range)");
   add_number(*cmd, "--hi", a->cfg.hi, VALUE_LO, VALUE_HI, "Highest value to consider");
   add_number(*cmd, "--games", a->cfg.games, 1, 100000000, "Games per value tried")->capture_default_str();
   add_threads(*cmd, a->cfg.threads, "Worker threads (0 = all cores); results do not depend on it");
   add_seed(*cmd, "--seed", a->cfg.seed, "Run seed");
   cmd->add_option("--out", a->out, "Folder for balance.json / balance.md (default results/balance-<UTC time>); "
-                                   "values already tried there are reused");
+                                   "values already tried there are reused; one search at a time (exit 1 when another holds it)");
   cmd->add_flag("--quiet,-q", a->cfg.quiet, "No progress output");
   cmd->callback([a] {
     a->flags.apply(a->cfg.game);

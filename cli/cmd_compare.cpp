@@ -3,6 +3,7 @@
 
 #include "analysis/compare.h"
 #include "analysis/files.h"
+#include "analysis/lock.h"
 #include "analysis/provenance.h"
 #include "analysis/study.h"
 #include "cli/commands.h"
@@ -39,7 +40,7 @@ void add_compare(CLI::App& app) {
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
-    const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
+    analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
     const bool resume = !f->resume.empty();
     analysis::StudyConfig cfg;
     if (!resume) {
@@ -51,6 +52,8 @@ void add_compare(CLI::App& app) {
       cfg.threads = f->threads;
     }
     const std::string out = resume ? f->resume : f->out.empty() ? "results/compare-" + analysis::utc_stamp() : f->out;
+    const analysis::FolderLock lock(out, run.command);  // over the study and its tables: one run at a time
+    run.held = &lock;
     const auto results = analysis::run_study(cfg, out, resume, run);
     // On --resume the run seed is the study's, not this command line's.
     const auto study = analysis::StudyConfig::from_json(analysis::read_study_json(out + "/study.json").at("config"), out + "/study.json");

@@ -1,5 +1,4 @@
 // mists play: one game, written as a record.
-#include <fstream>
 #include <limits>
 #include <iostream>
 
@@ -168,12 +167,7 @@ void add_play(CLI::App& app) {
     finish_record(rec, steps, g);
     const std::string text = write_record(rec);
     if (out->empty()) std::cout << text;
-    else {
-      std::ofstream f(*out + ".tmp");
-      f << text;
-      f.close();
-      if (!f || std::rename((*out + ".tmp").c_str(), out->c_str()) != 0) throw UsageError("cannot write " + *out);
-    }
+    else analysis::write_atomic(*out, text);
     std::cerr << (g.outcome == Outcome::Won ? "won" : "lost") << " (" << loss_cause_name(g.cause) << "), score "
               << g.score << ", " << g.turns << " turns\n";
     if (!html->empty()) {

@@ -75,6 +75,9 @@ void add_replay(CLI::App& app) {
     const GameRecord& rec = g.rec;
     std::cout << "replaying " << *file << ": " << rules.describe() << ", seed " << rec.seed << " game " << rec.game
               << ", agent " << rec.agent << '\n';
+    if (rec.verdict == "open")
+      std::cout << "verdict open: mists solve ran out of budget on this deal before a win or a proof of loss; these steps are the "
+                   "best line it found (a lost game), and the deal may still be winnable\n";
     if (*show) std::cout << board_legend(rules) << '\n';
     const ReplayResult r = replay(rules, rec, *file, [&](const State& s, const std::string& step) {
       if (!*show) return;

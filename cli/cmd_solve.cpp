@@ -73,7 +73,8 @@ void add_solve(CLI::App& app) {
       "solve",
       "Search one deal with every pile known, face-down tiles included: 'won' with a winning line written as a\n"
       "record (mists replay accepts it), 'lost' when the search proved that no line wins, or 'open' when the\n"
-      "budget ran out (with the best progress reached). The deal is game G of a study seeded S (the same\n"
+      "budget ran out (with the best progress reached; --out then writes the best line found, a lost game, as a\n"
+      "record marked 'verdict open'). The deal is game G of a study seeded S (the same\n"
       "--level/--players/--seed/--game as mists play), or the deal of a record (--record).");
   cmd->footer(
       "Examples:\n"
@@ -82,6 +83,7 @@ void add_solve(CLI::App& app) {
       "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 2        # how many positions a proof must enter\n"
       "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, up to turn 14\n"
       "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).\n"
+      "  mists solve --level 4 --players 2 --seed 7 --game 1 --nodes 60000 --out best.txt   # open: the best line, marked so\n"
       "Exit status: 0 won (and --census done), 3 lost, 4 open; 2 a usage error, 1 an unexpected error.");
   struct Args {
     GameOptions game;
@@ -117,7 +119,9 @@ void add_solve(CLI::App& app) {
              "Heuristic weight 'hound': per point a hound next to a meeple stands to score (docs/solver.md); 0 leaves it "
              "unvalued, as studies made before it")
       ->capture_default_str();
-  cmd->add_option("--out", a->out, "Write a winning line here as a game record");
+  cmd->add_option("--out", a->out,
+                  "Write the line found as a game record: the winning line (won), or the best line, a lost game marked "
+                  "'verdict open' (open); nothing when lost");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error (by default one every 10 s)");
   add_number(*cmd, "--census", a->census, 1, 60,
              "Do not solve: walk every line of decisions of turns 0 to K-1 (turn 0 is the first) and count the "
@@ -181,6 +185,19 @@ void add_solve(CLI::App& app) {
       finish_record(rec, r.line, replay_line(rules, deal, r.line));
       analysis::write_atomic(a->out, write_record(rec));
       std::cout << "winning line: " << a->out << " (mists replay " << a->out << ")\n";
+    }
+    if (r.verdict == Verdict::Open && !a->out.empty()) {
+      // The best whole game the search played out, marked open: a lost game on a deal not proved lost.
+      if (r.best_line.empty()) {
+        std::cout << "no line reached the end of the game within the budget: nothing written to " << a->out << "\n";
+      } else {
+        GameRecord rec = make_record(rules, deal, seed, game, "solver", analysis::revision());
+        finish_record(rec, r.best_line, replay_line(rules, deal, r.best_line));
+        rec.verdict = "open";
+        analysis::write_atomic(a->out, write_record(rec));
+        std::cout << "best line found (open: a lost game, the deal not proved lost): " << a->out << " (mists replay " << a->out
+                  << "), " << rec.cause << ", score " << rec.score << ", " << rec.turns << " turns\n";
+      }
     }
     if (r.verdict == Verdict::Lost) throw ExitCode{SOLVE_LOST_EXIT};
     if (r.verdict == Verdict::Open) throw ExitCode{SOLVE_OPEN_EXIT};

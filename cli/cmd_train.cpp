@@ -40,7 +40,7 @@ void add_train(CLI::App& app) {
   add_number(*cmd, "--fit-share", c.fit_share, 0.05, 1.0, "Share of each cell's games fitted (by game index); the rest are held out for calibration")
       ->capture_default_str();
   add_threads(*cmd, c.threads, "Threads that play games (0 = all cores); the weights do not depend on it");
-  cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables")->capture_default_str();
+  cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables; one run at a time (exit 1 when another holds it)")->capture_default_str();
   cmd->add_option("--out", c.out, "The weights file to write")->capture_default_str();
   cmd->add_option("--catalog", c.game.catalog, "Tile catalog")->capture_default_str();
   cmd->add_option("--levels-dir", c.game.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();

@@ -72,8 +72,10 @@ void add_versus(CLI::App& app) {
   cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
       ->capture_default_str();
   add_expansion_flags(*cmd, *cfg);
-  cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>)");
-  cmd->add_option("--resume", *resume, "Finish the tournament in this folder (its own settings; only --threads applies)");
+  cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>); one run at a time a folder (exit 1 when held)");
+  cmd->add_option("--resume", *resume,
+                  "Finish the tournament in this folder (its own settings; only --threads applies); refused (exit 1) while another "
+                  "run holds it");
   add_threads(*cmd, *threads, "Games played at once (0 = all cores); results do not depend on it");
   cmd->add_flag("--quiet", *quiet, "No progress on standard error");
   add_number(*cmd, "--records", *records, 0, 100000000,

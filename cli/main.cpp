@@ -8,6 +8,7 @@
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
+#include "analysis/lock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
@@ -63,6 +64,10 @@ int main(int argc, char** argv) {
     // SIGINT or SIGTERM stopped a study: what is kept, how to go on, and 128 + the signal.
     std::cerr << e.what() << '\n';
     return e.status;
+  } catch (const mists::analysis::FolderBusy& e) {
+    // Another run holds the folder: not a usage error; the same command may work once that run ends.
+    std::cerr << "mists: error: " << e.what() << '\n';
+    return 1;
   } catch (const mists::analysis::AnalysisError& e) {
     return error(e.what());
   } catch (const mists::cli::UsageError& e) {

@@ -235,8 +235,12 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   add_number(cmd, "--playouts", playouts, 1, 10000000, "Search default: MCTS playouts per decision (mcts, clairvoyant)");
   add_number(cmd, "--c", c, 0.0, 100.0, "Search default: MCTS exploration constant");
   cmd.add_option("--rollout", rollout, "Search default: MCTS leaf judgement")->check(CLI::IsMember({"none", "turn", "random", "greedy"}));
-  cmd.add_option("--out", out, "Output folder, relative to the working directory (default results/<kind>-<UTC time>)");
-  cmd.add_option("--resume", resume, "Finish a killed study in this folder (its study.json decides everything but --threads)");
+  cmd.add_option("--out", out,
+                 "Output folder, relative to the working directory (default results/<kind>-<UTC time>); one run at a time: "
+                 "a run on a folder another run holds is refused (exit 1)");
+  cmd.add_option("--resume", resume,
+                 "Finish a killed study in this folder (its study.json decides everything but --threads); refused (exit 1) "
+                 "while another run holds the folder");
   cmd.add_option("--shard", shard, "Play only slice K of N of the study's chunks, e.g. 2/4 (combine with mists merge)");
   cmd.add_option("--title", title, "Report title");
   cmd.add_flag("--trace", trace, "Also write traces.csv (a row per turn of every game) and the trajectory plot");

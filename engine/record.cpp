@@ -105,6 +105,10 @@ std::string write_record(const GameRecord& r) {
   os << "seed " << r.seed << '\n';
   os << "game " << r.game << '\n';
   os << "agent " << r.agent << '\n';
+  if (!r.verdict.empty())
+    os << "# mists solve ran out of budget on this deal before a win or a proof of loss: the steps are the best line\n"
+          "# it found (a lost game); the deal may still be winnable\n"
+       << "verdict " << r.verdict << '\n';
   for (size_t k = 0; k < r.piles.size(); ++k) os << "pile " << k + 1 << ' ' << join(r.piles[k]) << '\n';
   if (!r.set_aside.empty()) os << "set_aside " << join(r.set_aside) << '\n';
   if (!r.chips.empty()) {
@@ -218,6 +222,11 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     } else if (key == "seed") r.seed = to_u64(w, key);
     else if (key == "game") r.game = to_u64(w, key);
     else if (key == "agent") r.agent = join(w, 1);
+    else if (key == "verdict") {
+      if (w.size() != 2 || w[1] != "open")
+        fail(name, ln, key, "expected 'verdict open' (the best line of a deal mists solve left open; other records have no verdict line)");
+      r.verdict = w[1];
+    }
     else if (key == "pile") {
       if (w.size() < 2) fail(name, ln, "pile", "expected 'pile K id id ...'");
       const long long k = to_int({w[0], w[1]}, "pile", 1, MAX_PILES);
@@ -230,6 +239,9 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
   if (!r.result_line) fail(name, ln, "result", "missing: the record ends without a result line");
   for (const char* k : {"catalog", "catalog_checksum", "level", "piles", "ghosts", "goal", "players", "seed"})
     if (!seen.count(k)) fail(name, ln, k, "missing");
+  if (r.verdict == "open" && r.outcome != "lost")
+    fail(name, r.lines.at("verdict"), "verdict", "open, but the result line says " + r.outcome +
+                                                     ": a line that wins makes the deal won; the best line of an open deal is a lost game");
   const int lever_line = r.lines.count("coop_abbeys") ? r.lines.at("coop_abbeys") : 0;
   const std::string knob = knob_without_lever(r.params.levers);
   if (!knob.empty())

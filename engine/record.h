@@ -30,6 +30,10 @@ struct GameRecord {
   uint64_t game = 0;            // game index within the run
   std::string agent;
   std::string revision;         // git revision of the program that played it
+  // "open" for the best line `mists solve --out` found on a deal it left open (its budget ran out
+  // before a win or a proof of loss): the steps are a lost game, and the deal may still be winnable.
+  // Empty for every other record.
+  std::string verdict;
   std::vector<std::vector<std::string>> piles;  // tile ids, top first
   // The levers (docs/rules.md C), written only when one is on: the expansion catalogs they read,
   // the tiles set aside at set-up (CT1 replace) and the chips dealt on the chip cells (CM1).

@@ -162,6 +162,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
         if (!r.lines.count(k)) fail(name, ln, k, "missing before steps");
       if (r.game == "gcc" && (!r.lines.count("gcc_catalog") || !r.lines.count("gcc_catalog_checksum")))
         fail(name, ln, "gcc_catalog", "a GCC record names its GCC catalog and checksum before steps");
+      for (const char* gcc_only : {"gcc_catalog", "gcc_catalog_checksum"})  // the base game reads no GCC tiles
+        if (r.game == "base" && r.lines.count(gcc_only))
+          fail(name, r.lines[gcc_only], gcc_only, "the record plays the base game (game base, line " + std::to_string(r.lines["game"]) +
+                                                      "), which has no GCC catalog; only a GCC record names one");
       // Each module names its data before steps, and no data without its module.
       const uint8_t modules = r.lines.count("expansions") ? parse_modules(r.expansions) : 0;
       const std::pair<VsModule, const char*> data[] = {
@@ -220,7 +224,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
         for (size_t i = 1; i < w.size(); ++i) {
           const size_t eq = w[i].find('=');
           if (eq == std::string::npos) fail(name, ln, key, "'" + w[i] + "' is not name=value");
-          r.switches.emplace_back(w[i].substr(0, eq), w[i].substr(eq + 1));
+          const std::string sw = w[i].substr(0, eq);
+          for (const auto& [k, v] : r.switches)
+            if (k == sw) fail(name, ln, key, "switch " + sw + " is named twice (" + k + "=" + v + " and " + w[i] + "); name each once");
+          r.switches.emplace_back(sw, w[i].substr(eq + 1));
         }
       } else if (key == "seed") r.seed = parse_u64(one());
       else if (key == "deal") r.deal = parse_u64(one());

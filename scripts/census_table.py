@@ -13,12 +13,18 @@ any probe met a decision the points bound cuts. OUT/census.json records what pro
 run's command and the program's revision, the parameters, the rule switches (the defaults, passed as flags),
 and the checksums of the catalog and level files (as a study's provenance has them).
 A folder made with other parameters is refused, and --resume is needed to reuse one at all.
+census.json is read strictly (a key given twice, a field of the wrong type are refused, naming the
+field), and one run at a time writes a folder: it holds an flock on OUT/.lock, as mists does
+(docs/analysis.md), and a second run says who holds it and exits 1.
 """
 import argparse
 import csv
+import datetime
+import fcntl
 import io
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -83,10 +89,79 @@ def read_output(path: Path) -> list[tuple]:
 
 
 def write_atomic(path: Path, text: str) -> None:
+    """The whole text or nothing: a temporary file beside it, then a rename; on any error the
+    temporary file goes."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", newline="") as f:  # newline="": the text's line ends as given (csv writes \r\n)
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", newline="") as f:  # newline="": the text's line ends as given (csv writes \r\n)
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise InputError(f"cannot write {path}: {e.strerror}") from None
+
+
+def read_meta(path: Path) -> dict:
+    """census.json as written: an object, each key once, `runs` a list of runs with their texts."""
+    def once(pairs):
+        seen = {}
+        for k, v in pairs:
+            if k in seen:
+                raise InputError(f"{path}: field {k}: given twice in one object")
+            seen[k] = v
+        return seen
+    try:
+        meta = json.loads(path.read_text(), object_pairs_hook=once)
+    except OSError as e:
+        raise InputError(f"{path}: cannot be read ({e.strerror})") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"{path}: not valid JSON ({e})") from None
+    if not isinstance(meta, dict):
+        raise InputError(f"{path}: not a census record (a JSON object)")
+    runs = meta.get("runs", [])
+    if not isinstance(runs, list):
+        raise InputError(f"{path}: field runs: expected a list")
+    for i, r in enumerate(runs):
+        if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("revision", "command")):
+            raise InputError(f"{path}: field runs[{i}]: expected an object with the texts revision and command")
+    if not isinstance(meta.get("level_checksums", {}), dict):
+        raise InputError(f"{path}: field level_checksums: expected an object")
+    return meta
+
+
+def lock_folder(out: Path, command: str):
+    """One run at a time: an flock on OUT/.lock (released by the kernel when the process ends, however
+    it ends), holding who took it; a held lock is an InputError naming the holder."""
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / ".lock"
+    while True:
+        f = open(path, "a+")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.seek(0)
+            holder = dict(line.split(" ", 1) for line in f.read().splitlines() if " " in line)
+            f.close()
+            who = f"process {holder.get('pid', '?')} on {holder.get('host', '?')} since {holder.get('since', '?')} UTC"
+            raise InputError(f"{out} is in use: {who} ({holder.get('command', '?')}) holds its lock {path}; one run at a "
+                             "time writes a folder") from None
+        # The run that held it removes the file before it lets go: lock the file that is there now.
+        try:
+            same = os.path.samestat(os.fstat(f.fileno()), os.stat(path))
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        f.close()
+    f.seek(0)
+    f.truncate()
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    f.write(f"pid {os.getpid()}\nhost {socket.gethostname()}\nsince {stamp}\ncommand {command}\n")
+    f.flush()
+    return f
 
 
 def main() -> int:
@@ -118,13 +193,12 @@ def main() -> int:
                                 for lv in sorted({lv for lv, _ in cells})},
         }
         meta_path = a.out / "census.json"
-        if a.out.exists() and any(a.out.iterdir()):
-            if not a.resume:
-                raise InputError(f"{a.out}: not empty; --resume keeps its deals")
-            try:
-                old = json.loads(meta_path.read_text())
-            except (OSError, json.JSONDecodeError) as e:
-                raise InputError(f"{meta_path}: cannot be read ({e})") from None
+        command = "scripts/census_table.py " + " ".join(sys.argv[1:])
+        if a.out.exists() and any(p.name != ".lock" for p in a.out.iterdir()) and not a.resume:
+            raise InputError(f"{a.out}: not empty; --resume keeps its deals")
+        lock = lock_folder(a.out, command)  # held to the end of the process
+        if any(p.name != ".lock" for p in a.out.iterdir()):
+            old = read_meta(meta_path)
             for k, v in config.items():
                 if k != "level_checksums" and old.get(k) != v:
                     raise InputError(f"{meta_path}: field {k}: {old.get(k)!r}, this run {v!r}: another census")
@@ -139,7 +213,7 @@ def main() -> int:
             runs = []
         a.out.mkdir(parents=True, exist_ok=True)
         # Every run that added to the folder: its revision and command (a resumed census says so).
-        runs.append({"revision": revision, "command": "scripts/census_table.py " + " ".join(sys.argv[1:])})
+        runs.append({"revision": revision, "command": command})
         write_atomic(meta_path, json.dumps({**config, "runs": runs}, indent=2) + "\n")
         results: dict[tuple[int, int], dict[int, list]] = {}
         for level, players in cells:
@@ -166,7 +240,11 @@ def main() -> int:
         for game, rows in games.items():
             for turn, *values in rows:
                 w.writerow([level, players, game, turn, *("" if v is None else f"{v:.6g}" for v in values)])
-    write_atomic(a.out / "census.csv", table.getvalue())
+    try:
+        write_atomic(a.out / "census.csv", table.getvalue())
+    except InputError as e:
+        print(f"census_table: {e}", file=sys.stderr)
+        return 1
     lines = [f"Estimated positions at a turn start ({a.probes} probes a deal, games 0-{a.games - 1}, seed {a.seed}): "
              "the median of the deals, with the smallest and largest.", "",
              "| level, players | " + " | ".join(f"turn {t}" for t in SHOWN_TURNS) + " | first turn in which a probe met a cut |",
@@ -181,7 +259,13 @@ def main() -> int:
         cols.append(f"turn {min(cut)}, on {len(cut)} deal{'s' if len(cut) > 1 else ''} of {len(firsts)}" if cut
                     else f"none in {len(firsts)} deals")
         lines.append(f"| {level}, {'solo' if players == 1 else f'{players} players'} | " + " | ".join(cols) + " |")
-    write_atomic(a.out / "table.md", "\n".join(lines) + "\n")
+    try:
+        write_atomic(a.out / "table.md", "\n".join(lines) + "\n")
+    except InputError as e:
+        print(f"census_table: {e}", file=sys.stderr)
+        return 1
+    os.unlink(a.out / ".lock")  # while still held, as mists does: a run that opened it takes the lock of a new file
+    lock.close()
     print("\n".join(lines))
     return 0
 

@@ -459,6 +459,10 @@ class DealSolver {
   // ---- shared ----
   bool out_of_budget();
   void note(const State& s);
+  int targets_of(const State& s) const;
+  // A whole game that ended lost after `decisions`: kept as the best line when it went furthest.
+  template <class Decisions>
+  void note_lost_game(const State& end, Decisions&& decisions);
   void step(State& s, Action a) {
     apply(R_, s, a);
     ++nodes_;
@@ -509,6 +513,8 @@ class DealSolver {
   int best_progress_ = 0, best_targets_ = 0;
   std::vector<Action> buf_;  // option lists (BUF_*)
   std::vector<Action> won_line_;
+  std::vector<Action> best_line_;              // the best lost game's decisions (SolveResult::best_line)
+  int best_line_targets_ = -1, best_line_progress_ = -1;
   State scratch_{};
 
   std::vector<Trail> trails_;
@@ -535,12 +541,25 @@ bool DealSolver::out_of_budget() {
   return out_;
 }
 
-void DealSolver::note(const State& s) {
-  best_progress_ = std::max(best_progress_, progress(R_, s));
+int DealSolver::targets_of(const State& s) const {
   int targets = s.outcome == Outcome::Won ? 1 : 0;
   const int threshold[2] = {R_.level.hound1, R_.level.hound2};
   for (int h = 0; h < 2; ++h) targets += threshold[h] > 0 && s.hound[size_t(h)] != HoundState::Waiting;
-  best_targets_ = std::max(best_targets_, targets);
+  return targets;
+}
+
+void DealSolver::note(const State& s) {
+  best_progress_ = std::max(best_progress_, progress(R_, s));
+  best_targets_ = std::max(best_targets_, targets_of(s));
+}
+
+template <class Decisions>
+void DealSolver::note_lost_game(const State& end, Decisions&& decisions) {
+  const int targets = targets_of(end), reached = progress(R_, end);
+  if (targets < best_line_targets_ || (targets == best_line_targets_ && reached <= best_line_progress_)) return;
+  best_line_targets_ = targets;
+  best_line_progress_ = reached;
+  best_line_ = decisions();  // built only for a game better than every one before
 }
 
 // Plays draws (from the deal) and decisions with one option; stops at a decision with two or more
@@ -645,11 +664,13 @@ Status DealSolver::beam_pass(int width, double noise, uint64_t pass_seed) {
         if (!finish_greedy(s1, acts)) return Status::Paused;
         note(s1);
         if (is_over(s1)) {
-          if (s1.outcome == Outcome::Won) {
-            std::vector<Action> line = trail_decisions(layer[e].trail);
-            line.insert(line.end(), acts.begin(), acts.end());
-            return finish_won(line, "beam");
-          }
+          auto whole = [&] {
+            std::vector<Action> d = trail_decisions(layer[e].trail);
+            d.insert(d.end(), acts.begin(), acts.end());
+            return d;
+          };
+          if (s1.outcome == Outcome::Won) return finish_won(whole(), "beam");
+          note_lost_game(s1, whole);
           continue;
         }
         const uint64_t key = position_key(R_, s1);
@@ -692,6 +713,7 @@ Status DealSolver::beam_pass(int width, double noise, uint64_t pass_seed) {
       note(en.s);
       if (is_over(en.s)) {  // a draw, or a forced step after it, ended the game
         if (en.s.outcome == Outcome::Won) return finish_won(trail_decisions(en.trail), "beam");
+        note_lost_game(en.s, [&] { return trail_decisions(en.trail); });
         continue;
       }
       next.push_back(en);
@@ -762,10 +784,14 @@ Status DealSolver::prover_run(long long node_limit) {
     const int n = settle(child, buf_.data() + BUF_POSITION, false);
     note(child);
     if (is_over(child)) {  // 3.
-      if (child.outcome != Outcome::Won) continue;
-      std::vector<Action> line;
-      for (const Frame& g : stack_) line.push_back(arena_[g.first + g.next - 1u]);
-      return finish_won(line, "prover");
+      auto line = [&] {
+        std::vector<Action> d;
+        for (const Frame& g : stack_) d.push_back(arena_[g.first + g.next - 1u]);
+        return d;
+      };
+      if (child.outcome == Outcome::Won) return finish_won(line(), "prover");
+      note_lost_game(child, line);
+      continue;
     }
     const uint64_t key = position_key(R_, child);
     if (lost_.contains(key)) {
@@ -815,6 +841,7 @@ SolveResult DealSolver::run() {
     width = std::min(2 * width, MAX_BEAM);
   }
   if (res.verdict == Verdict::Won) res.line = line_steps(R_, deal_, won_line_);
+  if (res.verdict == Verdict::Open && best_line_targets_ >= 0) res.best_line = line_steps(R_, deal_, best_line_);
   const SolveResult now = so_far();
   res.best_progress = now.best_progress;
   res.best_targets = now.best_targets;

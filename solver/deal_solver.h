@@ -50,6 +50,11 @@ struct SolveResult {
   // ID" for every draw, action_text for every decision with two or more options); make_record and
   // finish_record turn them into a record that replay() accepts. Empty otherwise.
   std::vector<std::string> line;
+  // Open: the record steps of the best whole game the search played out (both searches play lines to
+  // their end): the lost game that passed the most targets, then reached the highest progress at its
+  // end, the first found on a tie; `mists solve --out` writes it as a record marked open. Empty when
+  // no line reached the end within the budget, and for Won and Lost.
+  std::vector<std::string> best_line;
   int best_progress = 0;    // highest progress (score, lowest colour score on R7.6) in any position seen
   int best_targets = 0;     // most targets passed in one position: hounds reached, plus 1 for the goal
   long long nodes = 0;      // engine steps used

@@ -590,6 +590,15 @@ TEST_CASE("deal solver: budgets stop the search with an open verdict and the bes
   CHECK(again.verdict == r.verdict);
   CHECK(again.nodes == r.nodes);
   CHECK(again.best_progress == r.best_progress);
+  CHECK(again.best_line == r.best_line);
+  // An open deal keeps its best whole game: a lost game that replays, as far as any line it ended.
+  if (r.verdict == Verdict::Open) {
+    REQUIRE(!r.best_line.empty());
+    const GameSummary end = replay_line(R, deal, r.best_line);
+    CHECK(end.outcome == Outcome::Lost);
+    CHECK(end.score <= r.best_progress);
+  }
+  else CHECK(r.best_line.empty());  // won and lost keep none
 }
 
 // Measurement over real levels (not a test): MISTS_SOLVER_MEASURE=1 mists_tests -tc='deal solver: measure*'

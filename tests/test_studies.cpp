@@ -11,6 +11,8 @@
 #include <string>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "analysis/progress.h"
 #include "analysis_helpers.h"
 
@@ -116,6 +118,10 @@ TEST_CASE("a study stopped by SIGINT or SIGTERM keeps its chunks, names the --re
     CHECK_MESSAGE(has(err, said), err);
     CHECK(tmp_files(out).empty());
     CHECK(!fs::exists(out + "/games.csv"));  // the outputs wait for the whole study
+    // The stopped run is in the provenance with its end, the chunks it played and the signal.
+    const nlohmann::json run = nlohmann::json::parse(ah::slurp(out + "/study.json"))["provenance"]["runs"].back();
+    CHECK(run["stopped"] == (signal == SIGINT ? "SIGINT" : "SIGTERM"));
+    CHECK(run["chunks_played"] == kept);
     // The command it gave goes on from there: it says it kept every chunk, then plays on (stopped
     // again here, by SIGTERM: 400 games are too many for a test).
     const std::string resume_err = logs.sub(command + "-resume.err");
@@ -151,4 +157,9 @@ TEST_CASE("a tournament stopped by SIGINT keeps its chunks and names mists versu
                 err);
   CHECK(tmp_files(out).empty());
   CHECK(!fs::exists(out + "/report.md"));
+  // The stopped run is in the provenance with its end, the games it played and the signal.
+  const nlohmann::json run = nlohmann::json::parse(ah::slurp(out + "/tournament.json"))["provenance"]["runs"].back();
+  CHECK(run["stopped"] == "SIGINT");
+  CHECK(run.contains("ended"));
+  CHECK(run["games_played"] == 2 * kept);
 }

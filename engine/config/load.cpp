@@ -395,6 +395,13 @@ Level parse_level(const std::string& text, const std::string& name) {
   Level lv;
   lv.path = name;
   lv.number = get_int(root, "level", name, "", true, 0, 1, 6);
+  // A file named levelN.toml is level N: every command finds level N as LEVELS_DIR/levelN.toml.
+  const std::string file = std::filesystem::path(name).filename().string();
+  if (file.size() == 11 && file.rfind("level", 0) == 0 && file.substr(6) == ".toml" && file[5] >= '1' && file[5] <= '6' &&
+      lv.number != file[5] - '0')
+    fail(name, line_of(*root.get("level")), "level",
+         std::to_string(lv.number) + " in a file named " + file + ": the file of level " + file.substr(5, 1) + " must say level = " +
+             file.substr(5, 1));
   lv.name = get_string(root, "name", name, "", false, "level " + std::to_string(lv.number));
   lv.remove_kinds = get_strings(root, "remove_kinds", name);
   lv.remove_ids = get_strings(root, "remove_ids", name);

@@ -82,3 +82,35 @@ def test_bad_flags(tmp_path):
         r = run(tmp_path / "x", *flags)
         assert r.returncode == 1, flags
         assert said in r.stderr
+
+
+def test_strict_census_json_and_lock(tmp_path):
+    """census.json read strictly (a key twice, runs of the wrong shape), and one run at a time."""
+    import fcntl
+    out = tmp_path / "census"
+    first = run(out, "--cells", "6:1", "--games", "1", "--probes", "5", "--turns", "3")
+    assert first.returncode == 0, first.stderr
+    assert not (out / ".lock").exists()  # the run that ended took its lock file away
+    meta_path = out / "census.json"
+    good = meta_path.read_text()
+    args = ("--cells", "6:1", "--games", "1", "--probes", "5", "--turns", "3", "--resume")
+    meta_path.write_text('{"seed": 7, ' + good.lstrip()[1:])
+    bad = run(out, *args)
+    assert bad.returncode == 1 and "census.json: field seed: given twice" in bad.stderr, bad.stderr
+    meta = json.loads(good)
+    meta["runs"] = {}
+    meta_path.write_text(json.dumps(meta))
+    bad = run(out, *args)
+    assert bad.returncode == 1 and "census.json: field runs: expected a list" in bad.stderr, bad.stderr
+    assert "Traceback" not in bad.stderr
+    meta_path.write_text(good)
+    # Held by another process (here this test): refused, naming it.
+    with open(out / ".lock", "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write(f"pid {os.getpid()}\nhost here\nsince now\ncommand the test\n")
+        held.flush()
+        busy = run(out, *args)
+    assert busy.returncode == 1 and f"is in use: process {os.getpid()} on here" in busy.stderr, busy.stderr
+    again = run(out, *args)
+    assert again.returncode == 0, again.stderr
+    assert len(json.loads(meta_path.read_text())["runs"]) == 2
