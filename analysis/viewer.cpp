@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -287,6 +288,10 @@ body{font-family:system-ui,sans-serif;margin:1em;color:#222}
 table{border-collapse:collapse}td,th{padding:.15em .6em;border-bottom:1px solid #eee;text-align:left}
 #steps li.cost{background:#fde2e2}#steps li.noise{color:#555}
 .mark{font-size:.85em;color:#a00}.minor{font-size:.85em;color:#777}.ok{font-size:.85em;color:#070}
+#turns{display:flex;flex-wrap:wrap;gap:.15em;align-items:center;font-size:.8em;margin:.25em 0 .5em}
+#turns a{padding:0 .3em;border-radius:3px;text-decoration:none;color:#246}
+#turns a.costly{background:#fde2e2;color:#a00}#turns a.at{outline:2px solid #246}
+#costliest{font-size:.9em}
 )";
 
 constexpr const char* PAGE_SCRIPT = R"(
@@ -298,6 +303,12 @@ function esc(t){return String(t).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;
 function show(i){
   at = Math.max(0, Math.min(frames.length - 1, i));
   const f = frames[at];
+  document.querySelectorAll('#turns a.at').forEach(a => a.classList.remove('at'));
+  const anchor = $('turn-' + at);
+  if (anchor) anchor.classList.add('at');
+  if (location.hash !== '#turn-' + at) {
+    try { history.replaceState(null, '', '#turn-' + at); } catch (e) { /* an address that cannot change: keep it */ }
+  }
   $('board').innerHTML = f.svg;
   $('slider').value = at;
   $('position').textContent = 'turn ' + f.turn + ' (' + (at + 1) + ' of ' + frames.length + ')';
@@ -339,7 +350,13 @@ document.addEventListener('keydown', e => {
   else if (e.key === 'Home') show(0);
   else if (e.key === 'End') show(frames.length - 1);
 });
-show(0);
+// #turn-N (the turn strip's anchors, the costliest decisions' links) shows frame N.
+function from_address(){
+  const m = /^#turn-(\d+)$/.exec(location.hash);
+  show(m ? Number(m[1]) : at);
+}
+window.addEventListener('hashchange', from_address);
+from_address();
 )";
 
 }  // namespace
@@ -347,6 +364,17 @@ show(0);
 std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* marks, const std::string& title,
                         const ReviewSettings& how) {
   const Walk w = walk(g);
+  std::map<int, size_t> frame_of;  // record step -> the frame whose steps list it
+  for (size_t t = 0; t < w.turns.size(); ++t)
+    for (const Walk::Step& s : w.turns[t].second)
+      if (s.record_step >= 0) frame_of[s.record_step] = t;
+  std::vector<ReviewMark> costly;  // the marked decisions, costliest first
+  if (marks)
+    for (const ReviewMark& m : *marks)
+      if (m.marked()) costly.push_back(m);
+  std::stable_sort(costly.begin(), costly.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  std::vector<bool> frame_costly(w.turns.size(), false);
+  for (const ReviewMark& m : costly) frame_costly[frame_of.at(m.step)] = true;
   json data;
   data["goal"] = g.rules.level.goal;
   json frames = json::array();
@@ -382,12 +410,32 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
          << " or finds the option played as good";
   html << "</p>\n<div id=\"controls\"><button id=\"first\">« first</button><button id=\"prev\">◀ previous</button>"
        << "<input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"turn\"><button id=\"next\">next ▶</button>"
-       << "<button id=\"last\">last »</button><span id=\"position\"></span></div>\n<div id=\"layout\"><div id=\"board\"></div>"
+       << "<button id=\"last\">last »</button><span id=\"position\"></span></div>\n<nav id=\"turns\" aria-label=\"turns\">turn:";
+  // An anchor per board (#turn-N: the N-th board, the set-up first), red where a costly decision was made.
+  for (size_t t = 0; t < w.turns.size(); ++t)
+    html << " <a id=\"turn-" << t << "\" href=\"#turn-" << t << "\"" << (frame_costly[t] ? " class=\"costly\"" : "") << ">"
+         << w.turns[t].first.turn << "</a>";
+  html << "</nav>\n<div id=\"layout\"><div id=\"board\"></div>"
        << "<div><table><tbody><tr><th>turn</th><td id=\"turn\"></td></tr><tr><th>score</th><td id=\"score\"></td></tr>"
        << "<tr><th>colour scores</th><td id=\"colours\"></td></tr><tr><th>ghost supply</th><td id=\"supply\"></td></tr>"
        << "<tr><th>ghosts on the board</th><td id=\"board-ghosts\"></td></tr><tr><th>piles</th><td id=\"piles\"></td></tr>"
        << "<tr><th>hounds</th><td id=\"hounds\"></td></tr><tr><th>game</th><td id=\"outcome\"></td></tr></tbody></table>"
-       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p>Keys: ← → (Home, End).</p></div></div>\n"
+       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p>Keys: ← → (Home, End).</p>";
+  if (marks) {
+    html << "<h3>costliest decisions</h3>";
+    if (costly.empty()) html << "<p id=\"costliest\">None: no cost stands out from the search's noise.</p>";
+    else {
+      html << "<ol id=\"costliest\">";
+      for (const ReviewMark& m : costly) {  // as the text names them; each links to the board its turn led to
+        const size_t t = frame_of.at(m.step);
+        html << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
+             << xml_escape(m.played) << " (" << fixed(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
+             << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << " ± " << fixed(m.margin, 3) << "</li>";
+      }
+      html << "</ol>";
+    }
+  }
+  html << "</div></div>\n"
        << "<script id=\"game-data\" type=\"application/json\">" << payload << "</script>\n<script>" << PAGE_SCRIPT
        << "</script>\n</body></html>\n";
   return html.str();

@@ -242,8 +242,38 @@ TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the revi
     CHECK(j.at("margin") == m.margin);
     CHECK(j.at("cost") == m.cost());
   }
-  // Without a review: no marks.
-  CHECK(page_data(analysis::viewer_html(g, nullptr, "x")).at("marks").empty());
+  // An anchor per board, and the costly decisions, costliest first, each linked to the board that
+  // lists its step.
+  for (size_t i = 0; i < frames.size(); ++i) CHECK(html.find("<a id=\"turn-" + std::to_string(i) + "\" href=\"#turn-" + std::to_string(i) + "\"") != std::string::npos);
+  std::vector<analysis::ReviewMark> costly;
+  for (const analysis::ReviewMark& m : marks)
+    if (m.marked()) costly.push_back(m);
+  std::stable_sort(costly.begin(), costly.end(), [](const auto& a, const auto& b) { return a.cost() > b.cost(); });
+  REQUIRE_FALSE(costly.empty());  // mcts:playouts=10 finds some on this game
+  const size_t list = html.find("<ol id=\"costliest\">");
+  REQUIRE(list != std::string::npos);
+  const std::string items = html.substr(list, html.find("</ol>", list) - list);
+  size_t from = 0, n_items = 0;
+  for (const analysis::ReviewMark& m : costly) {
+    size_t frame = frames.size();
+    for (size_t i = 0; i < frames.size(); ++i)
+      for (const auto& st : frames[i].at("steps"))
+        if (st.at("step") == m.step) frame = i;
+    REQUIRE(frame < frames.size());
+    const std::string item = "<li><a href=\"#turn-" + std::to_string(frame) + "\">step " + std::to_string(m.step + 1) + " (turn " + std::to_string(m.turn) + ")</a>";
+    const size_t at = items.find(item, from);
+    CHECK_MESSAGE(at != std::string::npos, item);
+    if (at != std::string::npos) from = at + item.size();
+    CHECK(html.find("<a id=\"turn-" + std::to_string(frame) + "\" href=\"#turn-" + std::to_string(frame) + "\" class=\"costly\">") != std::string::npos);
+  }
+  for (size_t k = items.find("<li>"); k != std::string::npos; k = items.find("<li>", k + 1)) ++n_items;
+  CHECK(n_items == costly.size());
+  // Without a review: no marks, no list, the anchors all the same.
+  const std::string plain = analysis::viewer_html(g, nullptr, "x");
+  CHECK(page_data(plain).at("marks").empty());
+  CHECK(plain.find("id=\"costliest\"") == std::string::npos);
+  CHECK(plain.find("class=\"costly\"") == std::string::npos);
+  CHECK(plain.find("<a id=\"turn-" + std::to_string(frames.size() - 1) + "\"") != std::string::npos);
 }
 
 TEST_CASE("review and --html refuse a corrupt record with replay's message") {
