@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <stdexcept>
 
 namespace mists::analysis {
@@ -127,6 +128,68 @@ Interval LogisticFit::x_at_interval(double p) const {
   const double var = ga * ga * var_a + 2 * ga * gb * cov_ab + gb * gb * var_b;
   const double x = x_at(p), half = 1.959963984540054 * std::sqrt(std::max(0.0, var));
   return {x - half, x + half};
+}
+
+namespace {
+
+// P(|T| < t) for Student's t with a whole number of degrees of freedom (Abramowitz & Stegun 26.7.3
+// for odd df, 26.7.4 for even): with theta = atan(t / sqrt(df)), c = cos(theta),
+// odd: 2/pi * (theta + sin(theta) * (c + 2/3 c^3 + (2*4)/(3*5) c^5 + ... up to c^(df-2)));
+// even: sin(theta) * (1 + 1/2 c^2 + (1*3)/(2*4) c^4 + ... up to c^(df-2)).
+double student_t_central(double t, long long df) {
+  const double theta = std::atan(std::fabs(t) / std::sqrt(double(df)));
+  const double c = std::cos(theta), c2 = c * c;
+  if (df % 2 == 1) {
+    double sum = 0, term = c;
+    if (df > 1) {
+      sum = term;
+      for (long long k = 3; k <= df - 2; k += 2) term *= c2 * double(k - 1) / double(k), sum += term;
+    }
+    return 2 / std::numbers::pi * (theta + std::sin(theta) * sum);
+  }
+  double sum = 1, term = 1;
+  for (long long k = 2; k <= df - 2; k += 2) term *= c2 * double(k - 1) / double(k), sum += term;
+  return std::sin(theta) * sum;
+}
+
+}  // namespace
+
+double student_t_critical(double confidence, double df) {
+  if (!(confidence > 0 && confidence < 1) || !(df >= 1))
+    throw std::invalid_argument("student_t_critical: confidence in (0, 1) and df >= 1");
+  constexpr double NORMAL_DF = 1e6;  // beyond this t is the normal quantile to 6 digits; keeps the series short
+  const long long whole = (long long)std::floor(std::min(df, NORMAL_DF));
+  double lo = 0, hi = 1;
+  while (student_t_central(hi, whole) < confidence) hi *= 2;
+  constexpr int HALVINGS = 100;  // far below a double's resolution of t
+  for (int i = 0; i < HALVINGS; ++i) {
+    const double mid = (lo + hi) / 2;
+    (student_t_central(mid, whole) < confidence ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+MeanDiff welch(const std::vector<double>& a, const std::vector<double>& b, double confidence) {
+  if (a.size() < 2 || b.size() < 2) throw std::invalid_argument("welch: each sample needs two values or more");
+  auto mean_var = [](const std::vector<double>& v) {
+    double m = 0;
+    for (double x : v) m += x;
+    m /= double(v.size());
+    double ss = 0;
+    for (double x : v) ss += (x - m) * (x - m);
+    return std::pair{m, ss / double(v.size() - 1)};
+  };
+  const auto [ma, va] = mean_var(a);
+  const auto [mb, vb] = mean_var(b);
+  MeanDiff d;
+  d.diff = ma - mb;
+  const double wa = va / double(a.size()), wb = vb / double(b.size());  // each mean's squared standard error
+  d.se = std::sqrt(wa + wb);
+  if (d.se == 0) return d;
+  d.df = (wa + wb) * (wa + wb) / (wa * wa / double(a.size() - 1) + wb * wb / double(b.size() - 1));
+  d.df = std::max(d.df, double(std::min(a.size(), b.size()) - 1));  // its floor, against rounding
+  d.margin = student_t_critical(confidence, d.df) * d.se;
+  return d;
 }
 
 double quantile(std::vector<double> v, double q) {

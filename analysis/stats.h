@@ -56,6 +56,24 @@ struct LogisticFit {
 };
 LogisticFit fit_logistic(const std::vector<double>& x, const std::vector<long long>& wins, const std::vector<long long>& games);
 
+// The two-sided critical value of Student's t with `df` degrees of freedom (df >= 1; a fractional
+// df is rounded down, which widens the interval): P(|T| < t) = confidence, for confidence in (0, 1).
+// The distribution function is Abramowitz & Stegun 26.7.3-4 (exact for whole df), inverted by bisection.
+double student_t_critical(double confidence, double df);
+
+// The difference of two means with Welch's interval (Welch 1947): mean(a) - mean(b) and its
+// two-sided `confidence` interval, mean ± t * sqrt(s_a^2/n_a + s_b^2/n_b), t of Student's t at the
+// Welch-Satterthwaite degrees of freedom. Each sample needs two values or more
+// (std::invalid_argument otherwise); two samples without spread give the point interval.
+struct MeanDiff {
+  double diff = 0;       // mean(a) - mean(b)
+  double margin = 0;     // half-width of the interval: t times the standard error
+  double se = 0;         // standard error of diff
+  double df = 0;         // Welch-Satterthwaite degrees of freedom (0 when se is 0)
+  Interval ci() const { return {diff - margin, diff + margin}; }
+};
+MeanDiff welch(const std::vector<double>& a, const std::vector<double>& b, double confidence);
+
 // Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
 double quantile(std::vector<double> v, double q);
 

@@ -2,6 +2,7 @@
 // and a self-contained HTML page that steps through the game turn by turn (docs/records.md).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,28 +21,70 @@ struct LoadedRecord {
 };
 LoadedRecord load_record(const std::string& path, const std::string& catalog_override = "");
 
+// How sure a review must be before it marks a decision (docs/records.md, "Reviewing a game").
+struct ReviewSettings {
+  int repeats = 16;           // most searches of each of the two options (2 or more); the interval is
+                              //   first looked at after FIRST_LOOK of each, then after twice as many,
+                              //   up to this cap
+  double confidence = 0.99;   // two-sided level of the interval of a cost (0-1)
+  double negligible = 0.01;   // a cost at most this is no cost: a mark needs the whole interval above it
+  static constexpr int FIRST_LOOK = 4;
+};
+
+// What the review concludes of one decision.
+enum class ReviewVerdict : uint8_t {
+  Agrees,   // the search prefers the option played: no interval, cost 0
+  AsGood,   // it prefers another, but the interval of the cost lies at or below `negligible`
+  Noise,    // the interval reaches both sides of `negligible` at the cap: within the search's noise
+  Costly,   // the interval lies above `negligible`: the decision is marked
+};
+const char* verdict_name(ReviewVerdict v);  // "agrees", "as good", "within noise", "costly"
+
 // What a search thinks of one decision of a game.
 struct ReviewMark {
   int step = 0;              // index in the record's steps (0-based)
   int turn = 0;              // face-up tiles placed before the decision
   std::string played, best;  // the record's choice and the search's
-  double best_value = 0;     // the search's value of its own choice (0-1, a win counts 1)
-  double played_value = 0;   // the value of the record's choice, searched on its own
+  double best_value = 0;     // the search's value of its own choice (0-1, a win counts 1): the mean
+                             //   over `repeats` searches of that option alone
+  double played_value = 0;   // the value of the record's choice, the mean of as many searches of it alone
+  double margin = 0;         // half-width of the cost's interval (t times its standard error)
+  int repeats = 0;           // searches of each option the values are means of (0 when the search agrees)
+  ReviewVerdict verdict = ReviewVerdict::Agrees;
   double cost() const { return best_value - played_value; }
+  bool marked() const { return verdict == ReviewVerdict::Costly; }
 };
 
-// Reviews every decision with two or more options: the agent (a search agent: mcts or a variant)
-// searches the position once over all options and once over the played option alone, so both
-// values have the same budget. Each position has its own seed (from the record's seed, game and
-// step): the same review on any number of threads.
-std::vector<ReviewMark> review_record(const LoadedRecord& game, const AgentSpec& agent);
+// Judges one decision: `played` (as the record writes it) at `before`, by a search agent (mcts with
+// any parameters, value=leaf or learned included; an AnalysisError for any other agent).
+//  1. One search over every option (seeded `seed`) names the option it prefers. If that is the one
+//     played, the verdict is Agrees and the value is that search's.
+//  2. Else the preferred and the played option are each searched alone, with the agent's budget,
+//     on seeds of their own derived from `seed`: FIRST_LOOK times each, then twice as many, up to
+//     `how.repeats`. After each round the cost (mean value of the preferred minus mean value of the
+//     played) gets Welch's interval at `how.confidence`; the rounds stop once the interval lies
+//     above `how.negligible` (Costly) or at or below it (AsGood), else at the cap (Noise).
+// `step` is copied into the mark. The same arguments give the same mark on any thread.
+ReviewMark review_decision(const Rules& rules, const State& before, const std::string& played, int step,
+                           const AgentSpec& agent, uint64_t seed, const ReviewSettings& how = {});
 
-// The review as text: every decision whose cost is at least `min_cost`, then the `top` costliest.
-std::string review_text(const LoadedRecord& game, const std::vector<ReviewMark>& marks, int top);
+// The seed review_record judges step `step` (0-based) of `rec` with: from the record's seed, game and step.
+uint64_t review_seed(const GameRecord& rec, int step);
+
+// Reviews every decision with two or more options (review_decision), each with its own seed
+// (review_seed): the same review on any number of threads.
+std::vector<ReviewMark> review_record(const LoadedRecord& game, const AgentSpec& agent, const ReviewSettings& how = {});
+
+// The review as text: every decision with its verdict, a count of each verdict, then the `top`
+// costliest of the marked (Costly) decisions, each with its interval.
+std::string review_text(const LoadedRecord& game, const std::vector<ReviewMark>& marks, int top,
+                        const ReviewSettings& how = {});
 
 // One HTML page titled `title`, no network: the board of every turn as SVG, the score (per colour on level 6),
 // ghost supply and ghosts on the board, piles, hounds, the steps of the turn, and the review's marks
-// when `marks` is given. Buttons, a slider and the arrow keys step through it.
-std::string viewer_html(const LoadedRecord& game, const std::vector<ReviewMark>* marks, const std::string& title);
+// when `marks` is given (made with `how`, which the page states). Buttons, a slider and the arrow
+// keys step through it.
+std::string viewer_html(const LoadedRecord& game, const std::vector<ReviewMark>* marks, const std::string& title,
+                        const ReviewSettings& how = {});
 
 }  // namespace mists::analysis

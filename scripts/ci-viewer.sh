@@ -4,7 +4,8 @@
 # headless Chromium (scripts/devtools.py) and checks: no console error or JavaScript exception;
 # stepping with the arrow keys, the buttons and the slider, the turn, score and ghost supply shown
 # at several turns equal the status lines of `mists replay --show` for those turns; the last turn
-# shows the record's result; the review's marks are on the page. Saves a screenshot to DIR/viewer.png.
+# shows the record's result; the review's marks are on the page, and its list of costly decisions
+# links each to its board (#turn-N). Saves a screenshot to DIR/viewer.png.
 #   scripts/ci-viewer.sh [DIR]      DIR default ${TMPDIR:-/tmp}/mists-ci-viewer (replaced)
 #   MISTS=path/to/mists             the binary (default build/mists)
 set -euo pipefail
@@ -28,7 +29,7 @@ timeout 300 "$mists" review "$record" --agent mcts:playouts=100 --html "$dir/vie
 timeout 60 "$mists" replay "$record" --show > "$dir/replay.txt" || fail "mists replay --show"
 
 timeout 180 "$py" - "$(command -v chromium)" "$dir" "$repo/scripts" <<'PY' || fail "viewer checks (above)"
-import os, re, sys
+import os, re, sys, time
 sys.path.insert(0, sys.argv[3])
 from devtools import Browser  # scripts/devtools.py
 
@@ -42,6 +43,7 @@ for line in open(os.path.join(folder, "replay.txt")):
         want[int(m.group(1))] = tuple(int(x) for x in m.group(2, 3, 4))
 result = re.search(r"result (\w+) (\w+) score (\d+)", open(os.path.join(folder, "replay.txt")).read())
 review_lines = [l for l in open(os.path.join(folder, "review.txt")) if re.match(r"\s*\d+\s+\d+\s", l)]
+costly_lines = [l for l in review_lines if l.rstrip().endswith("costly")]
 
 try:
     with Browser(browser, 150) as page:
@@ -86,6 +88,22 @@ try:
         marks = page.js("JSON.parse(document.getElementById('game-data').textContent).marks")
         if len(marks) != len(review_lines):
             problems.append(f"{len(marks)} review marks in the page, {len(review_lines)} decisions in review.txt")
+        # The costliest decisions: one link per costly line of review.txt, each to its board (#turn-N),
+        # which then shows that step marked.
+        links = page.js("Array.from(document.querySelectorAll('#costliest a')).map(a => a.getAttribute('href'))") or []
+        if len(links) != len(costly_lines):
+            problems.append(f"{len(links)} costliest-decision links in the page, {len(costly_lines)} costly decisions in review.txt")
+        if links:
+            n = int(links[0].split("-")[-1])
+            page.js("document.querySelector('#costliest a').click()")
+            for _ in range(20):  # the hashchange event comes after the click
+                if page.js("document.getElementById('position').textContent").find(f"({n + 1} of") >= 0:
+                    break
+                time.sleep(0.1)
+            else:
+                problems.append(f"the link {links[0]} did not show board {n + 1}")
+            if not page.js("document.querySelectorAll('#steps li.cost').length"):
+                problems.append(f"board {n + 1} (from {links[0]}) shows no costly step")
         problems += page.console_problems()
         page.key("End", 35)
         page.key("ArrowLeft", 37)

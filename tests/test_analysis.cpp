@@ -211,6 +211,35 @@ TEST_CASE("analysis: quantile, binomial test, paired comparison") {
   }
 }
 
+TEST_CASE("analysis: Student's t critical values against the tables, and Welch's interval by hand") {
+  // Two-sided critical values (Abramowitz & Stegun Table 26.10; any statistics text).
+  const struct {
+    double confidence, df, t;
+  } table[] = {{0.95, 1, 12.7062}, {0.95, 2, 4.3027}, {0.95, 3, 3.1824}, {0.95, 10, 2.2281}, {0.95, 30, 2.0423},
+               {0.99, 3, 5.8409},  {0.99, 7, 3.4995}, {0.99, 15, 2.9467}, {0.90, 5, 2.0150}, {0.95, 1e9, 1.9600}};
+  for (const auto& c : table) {
+    CAPTURE(c.df);
+    CHECK(analysis::student_t_critical(c.confidence, c.df) == doctest::Approx(c.t).epsilon(1e-4));
+  }
+  CHECK(analysis::student_t_critical(0.95, 4.9) == analysis::student_t_critical(0.95, 4));  // a fractional df rounds down
+  CHECK_THROWS_AS(analysis::student_t_critical(1.0, 3), std::invalid_argument);
+  CHECK_THROWS_AS(analysis::student_t_critical(0.95, 0.5), std::invalid_argument);
+
+  // a: mean 2.5, variance 5/3; b: mean 0.5, variance 1/3. Squared standard errors 5/12 and 1/12,
+  // se = sqrt(1/2); Welch-Satterthwaite df = (1/2)^2 / ((5/12)^2/3 + (1/12)^2/3) = 4.15, read as 4.
+  const analysis::MeanDiff d = analysis::welch({1, 2, 3, 4}, {0, 0, 1, 1}, 0.95);
+  CHECK(d.diff == doctest::Approx(2.0));
+  CHECK(d.se == doctest::Approx(std::sqrt(0.5)));
+  CHECK(d.df == doctest::Approx(0.25 / ((25.0 / 144 + 1.0 / 144) / 3)));
+  CHECK(d.margin == doctest::Approx(2.7764 * std::sqrt(0.5)).epsilon(1e-4));
+  CHECK(d.ci().lo == doctest::Approx(2.0 - d.margin));
+  // No spread: the point interval.
+  const analysis::MeanDiff flat = analysis::welch({1, 1}, {0.5, 0.5, 0.5}, 0.99);
+  CHECK(flat.diff == 0.5);
+  CHECK(flat.margin == 0);
+  CHECK_THROWS_AS(analysis::welch({1}, {1, 2}, 0.95), std::invalid_argument);
+}
+
 // =============================================================================================
 // Outputs against games counted by hand
 // =============================================================================================

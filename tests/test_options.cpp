@@ -106,6 +106,7 @@ TEST_CASE("options: integers are decimal whole tokens in every command (a leadin
       {{"play", "--level", "3.0"}, "1..6"},
       {{"play", "--hound1", "12abc"}, "0..30000"},
       {{"review", "--top", "1e3", "x.txt"}, "0..100000"},
+      {{"review", "--repeats", "0x10", "x.txt"}, "2..1000"},
       {{"versus", "--games", "1e3"}, "2..100000000"},
       {{"versus", "--players", "0x2"}, "2..6"},
       {{"versus", "--records", "12abc"}, "0..100000000"},
@@ -155,6 +156,8 @@ TEST_CASE("options: unsigned and bounded options refuse negative and too-large v
       {{"compare", "--chunk", "-1"}, "1..100000"},
       {{"balance", "--hi", "-1"}, "0..30000"},
       {{"review", "--top", "-1", "x.txt"}, "0..100000"},
+      {{"review", "--repeats", "1", "x.txt"}, "2..1000"},
+      {{"review", "--confidence", "1", "x.txt"}, "0.5..0.9999"},
       {{"versus", "--chunk", "-2"}, "2..1000000"},
       {{"bench", "--games", "-1"}, "1..10000000"},
       {{"bench", "--expert-games", "100001"}, "0..100000"},
@@ -170,7 +173,7 @@ TEST_CASE("options: every real-number option refuses nan and inf") {
       {"solve", "--seconds", "nan"},  {"solve", "--seconds", "inf"},  {"solve", "--spread", "-inf"},
       {"solve", "--hound", "nan"},    {"balance", "--target", "nan"}, {"analyze", "--precision", "inf"},
       {"analyze", "--c", "nan"},      {"compare", "--precision", "nan"}, {"compare", "--c", "-inf"},
-      {"train", "--ridge", "nan"},    {"train", "--fit-share", "inf"},
+      {"train", "--ridge", "nan"},    {"train", "--fit-share", "inf"},   {"review", "--confidence", "nan", "x.txt"},
   };
   for (const Args& args : cases) refused(args, {args[1], "'" + args[2] + "'", "not a finite number", "allowed: "}, logs);
   // Out of range and junk too, with the range.

@@ -1,8 +1,10 @@
-// mists review and the game page (analysis/viewer.h): a mark per decision of the record, the same
-// review on 1 and 2 threads, a page frame per turn with the replay's numbers, and a corrupt record
-// refused by review and --html with the same message as replay.
+// mists review and the game page (analysis/viewer.h): a mark per decision of the record with the
+// verdict its interval gives, the same review on 1 and 2 threads, two options of equal worth left
+// unmarked and a thrown-away win marked, a page frame per turn with the replay's numbers, and a
+// corrupt record refused by review and --html with the same message as replay.
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/viewer.h"
+#include "solver/agents.h"
 #include "shell_helpers.h"
 #include "support.h"
 
@@ -41,26 +44,75 @@ nlohmann::json page_data(const std::string& html) {
   return nlohmann::json::parse(html.substr(a, b - a));
 }
 
+// Every verdict is what its interval says (viewer.h, ReviewVerdict).
+void check_verdict(const analysis::ReviewMark& m, const analysis::ReviewSettings& how) {
+  CAPTURE(m.step);
+  CHECK(m.best_value >= 0);
+  CHECK(m.best_value <= 1);
+  CHECK(m.played_value >= 0);
+  CHECK(m.played_value <= 1);
+  CHECK(m.margin >= 0);
+  switch (m.verdict) {
+    case analysis::ReviewVerdict::Agrees:
+      CHECK(m.best == m.played);
+      CHECK(m.cost() == 0);
+      CHECK(m.repeats == 0);
+      break;
+    case analysis::ReviewVerdict::Costly:
+      CHECK(m.cost() - m.margin > how.negligible);
+      break;
+    case analysis::ReviewVerdict::AsGood:
+      CHECK(m.cost() + m.margin <= how.negligible);
+      break;
+    case analysis::ReviewVerdict::Noise:
+      CHECK(m.repeats == how.repeats);  // only the cap ends a review of a decision within noise
+      CHECK(m.cost() - m.margin <= how.negligible);
+      CHECK(m.cost() + m.margin > how.negligible);
+      break;
+  }
+  if (m.verdict != analysis::ReviewVerdict::Agrees) {
+    CHECK(m.best != m.played);
+    CHECK(m.repeats >= std::min(analysis::ReviewSettings::FIRST_LOOK, how.repeats));
+    CHECK(m.repeats <= how.repeats);
+  }
+}
+
+// The position before step `step` (0-based) of the record.
+State before_step(const analysis::LoadedRecord& g, int step) {
+  State prev = initial_state(g.rules, record_deal(g.rules, g.rec, g.path)), before{};
+  int at = -1;
+  bool found = false;
+  replay(g.rules, g.rec, g.path, [&](const State& s, const std::string& text) {
+    const bool recorded = text.rfind("(", 0) != 0;  // forced steps are not in the record
+    if (recorded && ++at == step) before = prev, found = true;
+    prev = s;
+  });
+  REQUIRE(found);
+  return before;
+}
+
 }  // namespace
 
-TEST_CASE("review: one mark per decision, in record order, the same on 1 and 2 threads") {
+TEST_CASE("review: one mark per decision, in record order, each verdict what its interval says, the same on 1 and 2 threads") {
   const analysis::LoadedRecord g = analysis::load_record(source_path(RECORD));
   const analysis::AgentSpec agent = analysis::parse_agent("mcts:playouts=30");
+  analysis::ReviewSettings how;
+  how.repeats = 8;
   std::vector<analysis::ReviewMark> one, two;
   {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = analysis::review_record(g, agent);
+    one = analysis::review_record(g, agent, how);
   }
   {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = analysis::review_record(g, agent);
+    two = analysis::review_record(g, agent, how);
   }
   std::vector<int> decisions;
   for (size_t i = 0; i < g.rec.steps.size(); ++i)
     if (g.rec.steps[i].text.rfind("draw ", 0) != 0) decisions.push_back(int(i));
   REQUIRE(one.size() == decisions.size());
   REQUIRE(two.size() == one.size());
-  int agree = 0;
+  int count[4] = {};
   for (size_t i = 0; i < one.size(); ++i) {
     CAPTURE(i);
     CHECK(one[i].step == decisions[i]);
@@ -68,18 +120,96 @@ TEST_CASE("review: one mark per decision, in record order, the same on 1 and 2 t
     CHECK(one[i].best == two[i].best);
     CHECK(one[i].best_value == two[i].best_value);
     CHECK(one[i].played_value == two[i].played_value);
-    CHECK(one[i].best_value >= 0);
-    CHECK(one[i].best_value <= 1);
-    if (one[i].best != one[i].played) continue;
-    CHECK(one[i].cost() == 0);
-    ++agree;
+    CHECK(one[i].margin == two[i].margin);
+    CHECK(one[i].repeats == two[i].repeats);
+    CHECK(one[i].verdict == two[i].verdict);
+    check_verdict(one[i], how);
+    ++count[int(one[i].verdict)];
   }
-  CHECK(agree > 0);
-  CHECK(agree < int(one.size()));
-  const std::string text = analysis::review_text(g, one, 5);
-  CHECK(text.find("costliest decisions:") != std::string::npos);
+  CHECK(count[int(analysis::ReviewVerdict::Agrees)] > 0);
+  CHECK(count[int(analysis::ReviewVerdict::Agrees)] < int(one.size()));
+  const std::string text = analysis::review_text(g, one, 5, how);
+  CHECK(text == analysis::review_text(g, two, 5, how));
+  CHECK(text.find("costliest decisions") != std::string::npos);
+  CHECK(text.find("verdicts: the search agrees " + std::to_string(count[0])) != std::string::npos);
   CHECK_THROWS_AS(analysis::review_record(g, analysis::parse_agent("expert")), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::review_record(g, analysis::parse_agent("clairvoyant")), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::review_record(g, analysis::parse_agent("planner")), analysis::AnalysisError);
+  how.repeats = 1;
+  CHECK_THROWS_AS(analysis::review_record(g, agent, how), analysis::AnalysisError);
+}
+
+TEST_CASE("review: two options of equal worth are not marked (one player's two meeple colours on level 5)") {
+  // On levels 1-5 the team scores as one, and a player places any colour of their own that has a
+  // meeple in supply: placing red or green on the same feature, with as many red as green left,
+  // leads to positions that differ only by the names of the player's two colours, of equal worth.
+  // Step 149 of this record is the case of issue 33: one search of each marked it with cost 0.318.
+  const analysis::LoadedRecord g = analysis::load_record(source_path(RECORD));
+  REQUIRE_FALSE(g.rules.level.per_colour_scores);
+  const analysis::AgentSpec judge = analysis::parse_agent("mcts");  // the default review's judge
+  struct Case {
+    int step;               // 1-based, as the review prints it
+    const char *played, *other;
+    int red, green;         // the colours' indices
+  };
+  for (const Case& c : {Case{149, "meeple city0 red", "meeple city0 green", 0, 1}, Case{3, "meeple city1 green", "meeple city1 red", 0, 1}}) {
+    CAPTURE(c.step);
+    const State before = before_step(g, c.step - 1);
+    REQUIRE(g.rec.steps[size_t(c.step - 1)].text == c.played);
+    const std::vector<std::string> opts = options(g.rules, before);
+    REQUIRE(std::find(opts.begin(), opts.end(), c.other) != opts.end());
+    REQUIRE(before.supply[size_t(c.red)] == before.supply[size_t(c.green)]);
+    State a = before, b = before;
+    act(g.rules, a, c.played);
+    act(g.rules, b, c.other);
+    CHECK(a.supply[size_t(c.red)] == b.supply[size_t(c.green)]);  // the same after the colours' swap
+    CHECK(a.supply[size_t(c.green)] == b.supply[size_t(c.red)]);
+    CHECK(a.score == b.score);
+    const analysis::ReviewSettings how;
+    const analysis::ReviewMark m =
+        analysis::review_decision(g.rules, before, c.played, c.step - 1, judge, analysis::review_seed(g.rec, c.step - 1), how);
+    check_verdict(m, how);
+    CHECK_FALSE(m.marked());
+    if (c.step == 149) {
+      CHECK(m.best == c.other);                               // the search still leans to green, as in the issue
+      CHECK(m.verdict == analysis::ReviewVerdict::Noise);     // but cannot tell the two apart
+      CHECK(m.repeats == how.repeats);
+    }
+  }
+}
+
+TEST_CASE("review: a decision that throws away the win is marked, by mcts and by mcts with the learned value") {
+  // Level 1, the expert's game 0 of seed 1: the first position where scoring the points wins the
+  // game and another option (ghosts instead of points) does not.
+  const Rules R = mists_rules(1, 2);
+  ExpertAgent expert(R, 0);
+  State at{};
+  std::string win, other;
+  auto choose = [&](const State& s, const Action* o, int n) {
+    std::string w, x;
+    for (int i = 0; i < n; ++i) {
+      State t = s;
+      apply(R, t, o[i]);
+      (t.outcome == Outcome::Won ? w : x) = action_text(R, s, o[i]);
+    }
+    if (win.empty() && !w.empty() && !x.empty()) at = s, win = w, other = x;
+    return expert(s, o, n);
+  };
+  play_game(R, seeded_deal(R, 1, 0), choose);
+  REQUIRE_FALSE(win.empty());
+  CAPTURE(win);
+  CAPTURE(other);
+  const analysis::ReviewSettings how;
+  for (const char* judge : {"mcts", "mcts:value=learned,playouts=300"}) {
+    CAPTURE(judge);
+    const analysis::ReviewMark m = analysis::review_decision(R, at, other, 0, analysis::parse_agent(judge), 99, how);
+    check_verdict(m, how);
+    CHECK(m.verdict == analysis::ReviewVerdict::Costly);
+    CHECK(m.best_value == 1);  // every playout of the winning option is a win
+    CHECK(m.cost() > 0.05);
+    // Played the other way round, the search agrees.
+    CHECK(analysis::review_decision(R, at, win, 0, analysis::parse_agent(judge), 99, how).verdict == analysis::ReviewVerdict::Agrees);
+  }
 }
 
 TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the review's marks") {
@@ -106,8 +236,44 @@ TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the revi
   }
   CHECK(frames.back().at("outcome").get<std::string>().rfind(g.rec.outcome, 0) == 0);
   CHECK(data.at("marks").size() == marks.size());
-  // Without a review: no marks.
-  CHECK(page_data(analysis::viewer_html(g, nullptr, "x")).at("marks").empty());
+  for (const analysis::ReviewMark& m : marks) {
+    const nlohmann::json& j = data.at("marks").at(std::to_string(m.step));
+    CHECK(j.at("verdict") == analysis::verdict_name(m.verdict));
+    CHECK(j.at("margin") == m.margin);
+    CHECK(j.at("cost") == m.cost());
+  }
+  // An anchor per board, and the costly decisions, costliest first, each linked to the board that
+  // lists its step.
+  for (size_t i = 0; i < frames.size(); ++i) CHECK(html.find("<a id=\"turn-" + std::to_string(i) + "\" href=\"#turn-" + std::to_string(i) + "\"") != std::string::npos);
+  std::vector<analysis::ReviewMark> costly;
+  for (const analysis::ReviewMark& m : marks)
+    if (m.marked()) costly.push_back(m);
+  std::stable_sort(costly.begin(), costly.end(), [](const auto& a, const auto& b) { return a.cost() > b.cost(); });
+  REQUIRE_FALSE(costly.empty());  // mcts:playouts=10 finds some on this game
+  const size_t list = html.find("<ol id=\"costliest\">");
+  REQUIRE(list != std::string::npos);
+  const std::string items = html.substr(list, html.find("</ol>", list) - list);
+  size_t from = 0, n_items = 0;
+  for (const analysis::ReviewMark& m : costly) {
+    size_t frame = frames.size();
+    for (size_t i = 0; i < frames.size(); ++i)
+      for (const auto& st : frames[i].at("steps"))
+        if (st.at("step") == m.step) frame = i;
+    REQUIRE(frame < frames.size());
+    const std::string item = "<li><a href=\"#turn-" + std::to_string(frame) + "\">step " + std::to_string(m.step + 1) + " (turn " + std::to_string(m.turn) + ")</a>";
+    const size_t at = items.find(item, from);
+    CHECK_MESSAGE(at != std::string::npos, item);
+    if (at != std::string::npos) from = at + item.size();
+    CHECK(html.find("<a id=\"turn-" + std::to_string(frame) + "\" href=\"#turn-" + std::to_string(frame) + "\" class=\"costly\">") != std::string::npos);
+  }
+  for (size_t k = items.find("<li>"); k != std::string::npos; k = items.find("<li>", k + 1)) ++n_items;
+  CHECK(n_items == costly.size());
+  // Without a review: no marks, no list, the anchors all the same.
+  const std::string plain = analysis::viewer_html(g, nullptr, "x");
+  CHECK(page_data(plain).at("marks").empty());
+  CHECK(plain.find("id=\"costliest\"") == std::string::npos);
+  CHECK(plain.find("class=\"costly\"") == std::string::npos);
+  CHECK(plain.find("<a id=\"turn-" + std::to_string(frames.size() - 1) + "\"") != std::string::npos);
 }
 
 TEST_CASE("review and --html refuse a corrupt record with replay's message") {
