@@ -32,6 +32,7 @@ struct RunOptions {
   std::string command;      // the command line that started it, recorded in study.json
   std::string config_file;  // the TOML study file it came from, if any (its text is recorded)
   std::function<void(const std::string&)> warn;  // told when the plots could not be drawn
+  OptionWords words;        // how messages name the options: flags, or Python's keyword arguments
 };
 
 // Options of a run that prints nothing (tests, library callers).

@@ -39,7 +39,7 @@ void add_compare(CLI::App& app) {
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
-    const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
+    const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     const bool resume = !f->resume.empty();
     analysis::StudyConfig cfg;
     if (!resume) {
