@@ -21,7 +21,7 @@ int cell_x(VsCell c) { return int(c % VS_W); }
 int cell_y(VsCell c) { return int(c / VS_W); }
 
 // Seat `seat` as seen from `observer`: 0 the observer, then the seats after it in turn order.
-int relative(const VsRules& R, int seat, int observer) { return (seat - observer + R.players) % R.players; }
+int relative(int players, int seat, int observer) { return (seat - observer + players) % players; }
 
 }  // namespace
 
@@ -34,16 +34,19 @@ VsWindow::VsWindow(const VsRules& R) {
   side = R.tiles_in_play + int(R.start_types.size()) + abbeys + 3;
 }
 
-int VsWindow::anchor_x(const VsRules& R, const VsState& s) const { return R.on_map ? R.map_dx - 1 : bounding_box(s).x0 - 1; }
-int VsWindow::anchor_y(const VsRules& R, const VsState& s) const { return R.on_map ? R.map_dy - 1 : bounding_box(s).y0 - 1; }
+VsWindow::Frame VsWindow::frame(const VsRules& R, const VsState& s) const {
+  if (R.on_map) return {R.map_dx - 1, R.map_dy - 1, side};
+  const VsBox box = bounding_box(s);
+  return {box.x0 - 1, box.y0 - 1, side};
+}
 
-int VsWindow::index(const VsRules& R, const VsState& s, VsCell c) const {
-  const int x = cell_x(c) - anchor_x(R, s), y = cell_y(c) - anchor_y(R, s);
+int VsWindow::Frame::index(VsCell c) const {
+  const int x = cell_x(c) - ax, y = cell_y(c) - ay;
   if (x < 0 || y < 0 || x >= side || y >= side) throw std::logic_error("a cell outside the observation window");
   return y * side + x;
 }
 
-VsActions::VsActions(const VsRules& R) : window_(R), offset_(VS_KIND_NB, -1) {
+VsActions::VsActions(const VsRules& R) : window_(R), offset_(VS_KIND_NB, -1), players_(R.players) {
   const int cells = window_.side * window_.side;
   auto add = [&](VsKind k, const char* name, int size, const char* fields) {
     offset_[size_t(k)] = size_;
@@ -64,21 +67,21 @@ VsActions::VsActions(const VsRules& R) : window_(R), offset_(VS_KIND_NB, -1) {
   if (R.has(VS_MAP_CHIPS)) add(VsKind::Upgrade, "upgrade", (VS_ALL_SLOTS + 1) * VS_PAY_NB, "meeple slot (13: none) * 3 + payment");
 }
 
-int VsActions::encode(const VsRules& R, const VsState& s, VsAction a) const {
+int VsActions::encode(const VsState& s, VsAction a, const VsWindow::Frame& frame) const {
   const int base = offset_[size_t(a.kind())];
   if (base < 0) throw std::logic_error("an action kind this game has no block for");
   const int cells = window_.side * window_.side;
   switch (a.kind()) {
     case VsKind::Place:
-      return base + window_.index(R, s, a.cell()) * 4 + a.rot();
+      return base + frame.index(a.cell()) * 4 + a.rot();
     case VsKind::Meeple:
       return base + (a.region() == VsAction::NONE ? VS_MAX_REGIONS : a.region()) * VS_PIECE_NB + int(a.piece());
     case VsKind::Ghost:
-      return base + relative(R, a.seat(), s.player) * SLOT_RANGE + a.slot();
+      return base + relative(players_, a.seat(), s.player) * SLOT_RANGE + a.slot();
     case VsKind::Abbey:
-      return base + (a.none() ? cells : window_.index(R, s, a.cell()));
+      return base + (a.none() ? cells : frame.index(a.cell()));
     case VsKind::Barn:
-      return base + window_.index(R, s, a.cell());
+      return base + frame.index(a.cell());
     case VsKind::Recall:
       return base;
     case VsKind::Toll:
@@ -168,8 +171,9 @@ void VsObservation::write(const VsRules& R, const VsState& s, int observer, floa
                    P_BARNS = vs_plane("barns"), P_TOLLS = vs_plane("tolls"), P_CHIP = vs_plane("chip"), P_SQUARE = vs_plane("square"),
                    P_LAST = vs_plane("last");
   const size_t cells = size_t(window.side) * size_t(window.side);
-  auto at = [&](int p, VsCell c) -> float& { return out[size_t(p) * cells + size_t(window.index(R, s, c))]; };
-  const int ax = window.anchor_x(R, s), ay = window.anchor_y(R, s);
+  const VsWindow::Frame frame = window.frame(R, s);
+  auto at = [&](int p, VsCell c) -> float& { return out[size_t(p) * cells + size_t(frame.index(c))]; };
+  const int ax = frame.ax, ay = frame.ay;
 
   // 1. The tiles.
   for (int i = 0; i < s.n_tiles; ++i) {
@@ -195,7 +199,7 @@ void VsObservation::write(const VsRules& R, const VsState& s, int observer, floa
 
   // 2. The pieces.
   for (int p = 0; p < R.players; ++p) {
-    const int k = relative(R, p, observer);
+    const int k = relative(R.players, p, observer);
     for (int m = 0; m < VS_ALL_SLOTS; ++m) {
       const VsMeeple& mp = s.meeples[size_t(p)][size_t(m)];
       if (mp.node == VS_NO_NODE) continue;
@@ -224,12 +228,12 @@ void VsObservation::write(const VsRules& R, const VsState& s, int observer, floa
   float* g = out + planes.size() * cells;
   g[observer] = 1;
   g += VS_MAX_PLAYERS;
-  if (!is_over(s) && !is_chance(s)) g[relative(R, s.player, observer)] = 1;
+  if (!is_over(s) && !is_chance(s)) g[relative(R.players, s.player, observer)] = 1;
   g += VS_MAX_PLAYERS;
   g[int(s.phase)] = 1;
   g += VS_PHASE_NB;
   auto per_seat = [&](auto value) {
-    for (int p = 0; p < R.players; ++p) g[relative(R, p, observer)] = float(value(p));
+    for (int p = 0; p < R.players; ++p) g[relative(R.players, p, observer)] = float(value(p));
     g += VS_MAX_PLAYERS;
   };
   per_seat([&](int p) { return s.score[size_t(p)]; });

@@ -18,11 +18,14 @@ namespace mists::pyenc {
 // window is the map with a border of one square, anchored there for the whole game.
 struct VsWindow {
   int side = 0;
-  int anchor_x(const vs::VsRules& R, const vs::VsState& s) const;
-  int anchor_y(const vs::VsRules& R, const vs::VsState& s) const;
-  // The window index of grid cell `c` at `s`; a logic_error when it falls outside (no game can).
-  int index(const vs::VsRules& R, const vs::VsState& s, vs::VsCell c) const;
   explicit VsWindow(const vs::VsRules& R);
+  // The window placed on one position: its anchor (the grid cell at index 0) and side.
+  struct Frame {
+    int ax = 0, ay = 0, side = 0;
+    // The window index of grid cell `c`; a logic_error when it falls outside (no game can).
+    int index(vs::VsCell c) const;
+  };
+  Frame frame(const vs::VsRules& R, const vs::VsState& s) const;
 };
 
 class VsActions {
@@ -31,13 +34,15 @@ class VsActions {
   int size() const { return size_; }
   const VsWindow& window() const { return window_; }
   const std::vector<ActionBlock>& blocks() const { return blocks_; }
-  // The dense index of `a`, a legal action at `s`.
-  int encode(const vs::VsRules& R, const vs::VsState& s, vs::VsAction a) const;
+  // The dense index of `a`, a legal action at `s`, whose window is `frame` (window().frame(R, s)).
+  int encode(const vs::VsState& s, vs::VsAction a, const VsWindow::Frame& frame) const;
+  int encode(const vs::VsRules& R, const vs::VsState& s, vs::VsAction a) const { return encode(s, a, window_.frame(R, s)); }
 
  private:
   VsWindow window_;
   std::vector<ActionBlock> blocks_;
   std::vector<int> offset_;  // by VsKind; -1 when the game has no such block
+  int players_ = 2;
   int size_ = 0;
 };
 
