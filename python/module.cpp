@@ -143,7 +143,6 @@ struct PyState {
   std::vector<std::string> steps;       // record steps: draws and decisions with two or more options
   std::vector<long long> moves;         // every action applied (OpenSpiel's history): outcomes and dense indices
   std::vector<uint32_t> raw;            // the same as the engine has them: outcomes and action bits (pickling)
-  std::vector<std::string> texts;       // the same as text: "draw 14a", "place 1 0 2", forced decisions too
   int decisions = 0, forced = 0;
   double reward = 0;                    // each player's reward for the last action applied
 
@@ -211,13 +210,11 @@ struct PyState {
       if (next != t) throw py::value_error(outcome_text(t) + ": the deal gives " + chance_text(R(), s, next) + " next");
     }
     steps.push_back(chance_text(R(), s, int(t)));
-    texts.push_back(steps.back());
     apply_draw(R(), s, int(t));
     after(t, uint32_t(t));
   }
   void apply_decision(Action a, long long dense) {
-    texts.push_back(action_text(R(), s, a));
-    if (options().size() > 1) steps.push_back(texts.back()), ++decisions;
+    if (options().size() > 1) steps.push_back(action_text(R(), s, a)), ++decisions;
     else ++forced;
     apply(R(), s, a);
     after(dense, a.bits);
@@ -232,6 +229,22 @@ struct PyState {
     if (is_over(s)) throw py::value_error("action " + std::to_string(a) + ": the game is over");
     if (is_chance(s)) apply_chance(a);
     else apply_decision(decode(a), a);
+  }
+  // Every action so far as text ("draw 14a", "place 1 0 2", forced decisions too), by replaying them
+  // from the first position: kept out of the hot path of apply_action.
+  std::vector<std::string> move_texts() const {
+    State t = deal ? initial_state(R(), *deal) : initial_state(R());
+    std::vector<std::string> out;
+    for (uint32_t v : raw) {
+      if (is_chance(t)) {
+        out.push_back(chance_text(R(), t, int(v)));
+        apply_draw(R(), t, int(v));
+      } else {
+        out.push_back(action_text(R(), t, Action{v}));
+        apply(R(), t, Action{v});
+      }
+    }
+    return out;
   }
   // An action as the engine has it (a chance outcome, or the bits of a legal decision), as pickling replays it.
   void apply_raw(uint32_t v) {
@@ -717,7 +730,7 @@ PYBIND11_MODULE(_mists, m) {
            "The board, the status line, the decision to make and the unseen tiles: the same for every player.")
       .def("information_state_string", [](const PyState& st, std::optional<int>) {
         std::string out = st.R().describe() + "\n";
-        for (const std::string& t : st.texts) out += t + "\n";
+        for (const std::string& t : st.move_texts()) out += t + "\n";
         return out;
       }, py::arg("player") = py::none(),
          "The rules and every action so far as text, one a line (forced decisions too): all a player has seen; the team sees alike.")

@@ -366,7 +366,8 @@ def test_a_study_file_and_the_default_cells():
 def test_errors_speak_python():
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "s")
-        mists.study(out, levels=[1], players=[1], agents=["random"], games=1, threads=1)
+        os.makedirs(out)
+        open(os.path.join(out, "study.json"), "w").close()  # a folder that holds a study
         cases = [
             (lambda: mists.study(out, levels=[1], players=[1], agents=["random"], games=1), "resume=True or choose another out"),
             (lambda: mists.study(os.path.join(tmp, "none"), resume=True), "resume=True: no study.json in"),
