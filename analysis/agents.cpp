@@ -117,8 +117,14 @@ TurnObserver trace_observer(const Rules& R, std::vector<TurnRow>* trace) {
   };
 }
 
-// Plays with `agent`, except that with area=first the area decisions (R3.3, R7.2) take their first
-// option without asking it; `choices`, when given, receives every option index chosen.
+// The option `agent` takes, except that with area=first the area decisions (R3.3, R7.2) take their
+// first option without asking it.
+template <class Agent>
+int choose_with(Agent& agent, bool first_area, const State& s, const Action* options, int n) {
+  return first_area && (s.phase == Phase::Fewer || s.phase == Phase::GhostArea) ? 0 : agent(s, options, n);
+}
+
+// Plays with `agent` (choose_with); `choices`, when given, receives every option index chosen.
 template <class Agent>
 GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first_area, std::vector<std::string>* log,
                       std::vector<TurnRow>* trace, std::vector<int>* choices) {
@@ -126,11 +132,42 @@ GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first
   const TurnObserver* on_turn = trace ? &observe : nullptr;
   if (!first_area && !choices) return play_game(R, deal, agent, log, on_turn);
   auto choose = [&](const State& s, const Action* options, int n) {
-    const int i = first_area && (s.phase == Phase::Fewer || s.phase == Phase::GhostArea) ? 0 : agent(s, options, n);
+    const int i = choose_with(agent, first_area, s, options, n);
     if (choices) choices->push_back(i);
     return i;
   };
   return play_game(R, deal, choose, log, on_turn);
+}
+
+// The one place an agent name becomes an agent type: makes the player `a` names, seeded with
+// `agent_seed` (the clairvoyant reading `deal`), and returns f(agent). The agent is bound at
+// compile time inside `f`. The solver is no player: an AnalysisError.
+template <class F>
+decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_seed, const Deal* deal, F&& f) {
+  if (a.name == "random") {
+    RandomAgent agent(agent_seed);
+    return f(agent);
+  }
+  if (a.name == "greedy") {
+    GreedyAgent agent(R, agent_seed, a.params.weights);
+    return f(agent);
+  }
+  if (a.name == "expert") {
+    ExpertAgent agent(R, agent_seed, a.params.weights);
+    return f(agent);
+  }
+  if (a.name == "mcts" || a.name == "clairvoyant") {
+    if (a.name == "clairvoyant" && !deal) throw AnalysisError("agent '" + a.text + "': the clairvoyant needs the game's deal");
+    MctsAgent agent(R, search_config(R, a), agent_seed, a.name == "clairvoyant" ? deal : nullptr);
+    return f(agent);
+  }
+  if (a.name == "planner") {
+    PlannerAgent agent(R, planner_config(R, a), agent_seed);
+    return f(agent);
+  }
+  if (a.name == "solver")
+    throw AnalysisError("agent '" + a.text + "': the solver is not a player (it proves verdicts; use it in a study)");
+  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");
 }
 
 GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, const Weights& weights, uint64_t game,
@@ -172,32 +209,24 @@ MctsConfig search_config(const Rules& R, const AgentSpec& a) {
   return c;
 }
 
+uint64_t agent_seed(uint64_t seed, uint64_t game) { return stream_seed(seed, game, AGENT_STREAM); }
+
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
                      std::vector<TurnRow>* trace, SolveFacts* solve, std::vector<int>* choices) {
   const Deal deal = seeded_deal(R, seed, game);
   if (a.name == "solver") return solve_one(R, deal, a.params.solve, a.params.weights, game, log, trace, solve);
-  const uint64_t agent_seed = stream_seed(seed, game, AGENT_STREAM);
-  if (a.name == "random") {
-    RandomAgent agent(agent_seed);
+  return with_agent(R, a, agent_seed(seed, game), &deal, [&](auto& agent) {
     return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
-  }
-  if (a.name == "greedy") {
-    GreedyAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
-  }
-  if (a.name == "expert") {
-    ExpertAgent agent(R, agent_seed, a.params.weights);
-    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
-  }
-  if (a.name == "mcts" || a.name == "clairvoyant") {
-    MctsAgent agent(R, search_config(R, a), agent_seed, a.name == "clairvoyant" ? &deal : nullptr);
-    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
-  }
-  if (a.name == "planner") {
-    PlannerAgent agent(R, planner_config(R, a), agent_seed);
-    return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
-  }
-  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");
+  });
+}
+
+Chooser make_agent(const Rules& R, const AgentSpec& a, uint64_t seed, std::shared_ptr<const Deal> deal) {
+  return with_agent(R, a, seed, deal.get(), [&](auto& agent) -> Chooser {
+    auto held = std::make_shared<std::decay_t<decltype(agent)>>(std::move(agent));
+    return [held, deal, first_area = a.params.first_area](const State& s, const Action* options, int n) {
+      return choose_with(*held, first_area, s, options, n);
+    };
+  });
 }
 
 GameSummary replay_choices(const Rules& R, uint64_t seed, uint64_t game, const std::vector<int>& choices, const TurnObserver& on_turn,

@@ -2,6 +2,8 @@
 // into an agent type. Everything below binds the agent at compile time (play_game is a template).
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,18 @@ GameSummary play_one(const Rules& rules, const AgentSpec& agent, uint64_t seed, 
                      SolveFacts* solve = nullptr, std::vector<int>* choices = nullptr);
 // `choices`, when given, receives the index of the option chosen at every decision with two or more
 // options, in order: with the deal, enough to replay the game (replay_choices).
+
+// The random stream of the agent of game `game` in a run whose deals come from `seed` (a study
+// cell's deal seed, cell_seed): what play_one and every study give the agent of that game.
+uint64_t agent_seed(uint64_t seed, uint64_t game);
+
+// An agent chosen at run time, for callers that hold it between decisions (the Python module):
+// the same factory as play_one's, so an agent made with agent_seed(seed, game) decides game `game`
+// exactly as play_one does. The clairvoyant reads `deal` (the game's true deal; it may be null for
+// the others); area=first is applied as play_one applies it. The solver is no player: an
+// AnalysisError says so, as for an unknown agent.
+using Chooser = std::function<int(const State&, const Action*, int)>;
+Chooser make_agent(const Rules& rules, const AgentSpec& agent, uint64_t agent_seed, std::shared_ptr<const Deal> deal);
 
 // Replays game `game` of a run seeded `seed` from its `choices` (as play_one wrote them), calling
 // `on_turn` at every draw and at the end; an index out of range, or choices left over or missing,

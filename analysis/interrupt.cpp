@@ -12,15 +12,14 @@ struct sigaction g_old_int, g_old_term;
 
 void record_signal(int sig) { g_signal = sig; }
 
-// A shell word for a path: as it is when plain, else in single quotes.
+}  // namespace
+
 std::string shell_word(const std::string& s) {
   if (!s.empty() && s.find_first_of(" \t'\"\\$;&|<>()*?`!#~") == std::string::npos) return s;
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
-
-}  // namespace
 
 InterruptGuard::InterruptGuard() {
   g_signal = 0;
@@ -39,11 +38,10 @@ InterruptGuard::~InterruptGuard() {
 
 int interrupt_signal() { return int(g_signal); }
 
-Interrupted interrupted(int signal, long long kept, const std::string& command, const std::string& dir) {
+Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with) {
   std::ostringstream os;
   os << "mists: stopped by " << (signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal") << ": " << kept
-     << (kept == 1 ? " chunk" : " chunks") << " kept in " << dir << "; continue with: mists " << command << " --resume "
-     << shell_word(dir);
+     << (kept == 1 ? " chunk" : " chunks") << " kept in " << dir << "; continue with: " << continue_with;
   return Interrupted(os.str(), SIGNAL_EXIT_BASE + signal);
 }
 

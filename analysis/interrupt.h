@@ -32,8 +32,12 @@ class InterruptGuard {
 int interrupt_signal();
 
 // The exception to throw after `kept` sealed chunks of the study in `dir` when `signal` arrived; its
-// message ends with the command that continues it: `mists <command> --resume <dir>`.
-Interrupted interrupted(int signal, long long kept, const std::string& command, const std::string& dir);
+// message ends with `continue_with`, the call that continues it (OptionWords::resume_call:
+// `mists <command> --resume <dir>` on the command line).
+Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with);
+
+// A shell word for a path: as it is when plain, else in single quotes.
+std::string shell_word(const std::string& s);
 
 // The command word of a recorded command line ("mists compare --agents ..." gives "compare"), or
 // `fallback` when it has none.

@@ -104,14 +104,15 @@ json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const Run
   const std::string path = dir + "/study.json";
   json study;
   if (resume) {
-    if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no study.json there: nothing to resume");
+    if (!fs::exists(path)) throw AnalysisError(run.words.resume(dir) + ": no study.json in " + dir + ": nothing to resume");
     study = read_study_json(path);
     const int keep_threads = cfg.threads;
     cfg = StudyConfig::from_json(study.at("config"), path);
     cfg.threads = keep_threads;
     check_checksums(study.at("provenance"), cfg, path);
   } else {
-    if (fs::exists(path)) throw AnalysisError(dir + " already holds a study: resume it with --resume " + dir + " or choose another --out");
+    if (fs::exists(path))
+      throw AnalysisError(dir + " already holds a study: resume it with " + run.words.resume(dir) + " or choose another " + run.words.option("out"));
     study["config"] = cfg.to_json();
     study["provenance"] = provenance_note(cfg);
     study["provenance"]["runs"] = json::array();
@@ -172,7 +173,8 @@ std::string resume_text(const ResumeCount& n, bool at_most) {
 std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, const RunOptions& run) {
   StudyConfig cfg = given;
   if (cfg.precision > 0 && cfg.shards > 1)
-    throw AnalysisError("--precision and --shard cannot be combined: a cell's length depends on its earlier games");
+    throw AnalysisError(run.words.option("precision") + " and " + run.words.option("shard") +
+                        " cannot be combined: a cell's length depends on its earlier games");
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   // One run at a time: the lock is taken before study.json is read, so no two runs play the same
   // chunks or write the provenance over each other.
@@ -232,7 +234,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
           progress.finish();
           end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, signal);
           write_atomic(cfg_path, study.dump(2) + "\n");
-          throw interrupted(signal, chunks_kept, command_word(run.command, "analyze"), dir);
+          throw interrupted(signal, chunks_kept, dir, run.words.resume_call(command_word(run.command, "analyze"), dir));
         }
         if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
         write_atomic(path, chunk_text(key, rows));

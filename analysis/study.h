@@ -33,6 +33,7 @@ struct RunOptions {
   std::string command;      // the command line that started it, recorded in study.json
   std::string config_file;  // the TOML study file it came from, if any (its text is recorded)
   std::function<void(const std::string&)> warn;  // told when the plots could not be drawn
+  OptionWords words;        // how messages name the options: flags, or Python's keyword arguments
   // The folder's lock when the caller already holds it (compare holds it over the study and its
   // tables); otherwise run_study and merge_studies take it themselves (analysis/lock.h).
   const FolderLock* held = nullptr;

@@ -1,9 +1,11 @@
 #include "analysis/study_config.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "analysis/agents.h"
 #include "analysis/error.h"
+#include "analysis/interrupt.h"
 #include "analysis/json_fields.h"
 #include "analysis/params.h"
 #include "engine/catalog.h"
@@ -30,6 +32,13 @@ namespace {
 
 constexpr int MAX_GAMES = 100000000;  // per cell
 constexpr int MAX_CHUNK = 100000;
+
+// The shortest text that reads back as `v` ("0.1", "2", "1e-05").
+std::string format_number(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
 
 AgentParams search_params(const MctsConfig& m) {
   AgentParams p;
@@ -323,6 +332,82 @@ void add_default_cells(StudyConfig& cfg, int games, int bound_games) {
   add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
   add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {2}, {-3, -2, -1, 1, 2, 3}, false, games, "default study");
   add_cells(cfg, {"mcts", "planner", "clairvoyant"}, {1, 2, 3, 4, 5, 6}, {2}, {0}, false, bound_games, "default study");
+}
+
+std::string OptionWords::option(const std::string& key) const {
+  if (keywords) return key;
+  std::string flag = "--" + key;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
+std::string OptionWords::resume(const std::string& dir) const { return keywords ? "resume=True" : "--resume " + dir; }
+
+std::string OptionWords::resume_call(const std::string& command, const std::string& dir) const {
+  if (!keywords) return "mists " + command + " --resume " + shell_word(dir);
+  std::string quoted = "'";
+  for (char ch : dir) quoted += ch == '\\' || ch == '\'' ? std::string("\\") + ch : std::string(1, ch);
+  return "mists.study(" + quoted + "', resume=True)";
+}
+
+MctsConfig search_defaults(const std::optional<int>& playouts, const std::optional<double>& c, const std::string& rollout,
+                           const OptionWords& words) {
+  AgentParams p;
+  for (const auto& d : param_table()) {
+    const std::string name(d.name);
+    if (name == "playouts" && playouts) set_param(p, true, d, std::to_string(*playouts), words.option(name));
+    if (name == "c" && c) set_param(p, true, d, format_number(*c), words.option(name));
+    if (name == "rollout" && !rollout.empty()) set_param(p, true, d, rollout, words.option(name));
+  }
+  MctsConfig m;  // only these three: a study's other search defaults stay MctsConfig's own
+  m.playouts = p.mcts.playouts, m.c = p.mcts.c, m.rollout = p.mcts.rollout;
+  return m;
+}
+
+StudyConfig study_request_config(const StudyRequest& r, const OptionWords& words) {
+  StudyConfig cfg;
+  cfg.game = r.game;
+  cfg.seed = r.seed;
+  cfg.precision = r.precision;
+  cfg.min_games = r.min_games;
+  cfg.chunk = r.chunk;
+  cfg.mcts = search_defaults(r.playouts, r.c, r.rollout, words);
+  auto check = [&](const char* key, double v, double lo, double hi) {
+    if (!(v >= lo && v <= hi))
+      throw AnalysisError(words.option(key) + " " + format_number(v) + " is out of range " + format_number(lo) + ".." + format_number(hi));
+  };
+  check("games", r.games, 1, MAX_GAMES);
+  check("precision", r.precision, 0, 0.5);
+  check("min_games", r.min_games, 1, MAX_GAMES);
+  check("chunk", r.chunk, 1, MAX_CHUNK);
+  if (r.default_study) {
+    add_default_cells(cfg, r.games, r.bound_games);
+    cfg.title = "Mists over Carcassonne — difficulty of every level (default study)";
+    return cfg;
+  }
+  if (!r.ghost_deltas.empty() && !r.ghosts.empty())
+    throw AnalysisError(words.option("ghost_deltas") + " and " + words.option("ghosts") + " exclude each other");
+  const auto L = r.levels.empty() ? std::vector<int>{1, 2, 3, 4, 5, 6} : r.levels;
+  const auto P = r.players.empty() ? std::vector<int>{2} : r.players;
+  const auto A = r.agents.empty() ? std::vector<std::string>{"expert"} : r.agents;
+  const bool absolute = !r.ghosts.empty();
+  const std::string gflag = words.option(absolute ? "ghosts" : "ghost_deltas");
+  const auto G = absolute ? r.ghosts : r.ghost_deltas.empty() ? std::vector<int>{0} : r.ghost_deltas;
+  for (int l : L)
+    if (l < 1 || l > 6) throw AnalysisError(words.option("levels") + ": level " + std::to_string(l) + " is not 1-6");
+  for (int p : P)
+    if (p < 1 || p > 5) throw AnalysisError(words.option("players") + ": " + std::to_string(p) + " is not 1-5");
+  for (int l : L)
+    for (int x : G) {
+      const int total = absolute ? x : r.game.level_config(l).ghosts + x;
+      if (total < 3 || total > 250)
+        throw AnalysisError(gflag + " " + std::to_string(x) + ": ghost total " + std::to_string(total) + " for level " +
+                            std::to_string(l) + " is impossible: the start tile alone takes 3, at most 250");
+    }
+  const auto V = r.levers.empty() ? std::vector<Levers>{Levers{}} : r.levers;
+  add_cells(cfg, A, L, P, G, absolute, r.games, words.option("agents"), V, words.option("levers"));
+  cfg.title = "Mists over Carcassonne — custom study";
+  return cfg;
 }
 
 }  // namespace mists::analysis

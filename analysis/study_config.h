@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,52 @@ std::vector<Levers> lever_list(const std::string& text, const std::string& what)
 // ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, the planner and the
 // clairvoyant bound) on every level for 2 players (`bound_games` each).
 void add_default_cells(StudyConfig& cfg, int games, int bound_games);
+
+// How messages name the options of a study or tournament: the command line's flags (the default:
+// "--ghost-deltas", "--resume DIR") or, with `keywords`, the Python module's keyword arguments
+// ("ghost_deltas", "resume=True"), so that each caller is told what it can type.
+struct OptionWords {
+  bool keywords = false;
+  // Option `key` as written in study.json and Python ("ghost_deltas"): "--ghost-deltas" or "ghost_deltas".
+  std::string option(const std::string& key) const;
+  // What finishes the killed run in `dir`: "--resume DIR" or "resume=True".
+  std::string resume(const std::string& dir) const;
+  // The whole call that finishes it: "mists COMMAND --resume DIR" or "mists.study('DIR', resume=True)"
+  // (studies and tournaments alike).
+  std::string resume_call(const std::string& command, const std::string& dir) const;
+};
+
+// A study's cells and settings as a caller gives them, parsed but not yet checked together: what
+// `mists analyze`/`compare` read from their flags and `mists.study` from its keyword arguments.
+// One reading for both (study_request_config), so each option means the same everywhere.
+struct StudyRequest {
+  GameOptions game;                        // catalogs, overrides but ghosts, switches (its levers unused: see `levers`)
+  bool default_study = false;              // the default study's cells (add_default_cells) instead of the lists below
+  int bound_games = 200;                   // the default study: games per mcts, planner and clairvoyant cell
+  std::vector<int> levels;                 // empty: 1-6
+  std::vector<int> players;                // empty: 2
+  std::vector<std::string> agents;         // empty: expert
+  std::vector<int> ghost_deltas, ghosts;   // at most one of them; ghost totals relative to each level's, or absolute
+  std::vector<Levers> levers;              // lever settings, each on the same deals; empty: none (the plain game)
+  int games = 2000;                        // per cell
+  uint64_t seed = 1;
+  double precision = 0;
+  int min_games = 200, chunk = 100;
+  std::optional<int> playouts;             // search defaults of mcts and clairvoyant
+  std::optional<double> c;
+  std::string rollout;                     // "" keeps the default
+};
+// The search defaults of a study's mcts and clairvoyant agents (the base every agent text starts
+// from, parse_agent): MctsConfig's own with `playouts`, `c` and `rollout` set when given, each read
+// and checked by the agent parameter table (analysis/params.h); errors name the option as `words`
+// spells it.
+MctsConfig search_defaults(const std::optional<int>& playouts, const std::optional<double>& c, const std::string& rollout,
+                           const OptionWords& words = {});
+
+// The StudyConfig of `r`: every value checked, errors (AnalysisError) naming the option as `words`
+// spells it; titled as a custom study or the default study. Traces, records, threads and shards
+// are the caller's to set.
+StudyConfig study_request_config(const StudyRequest& r, const OptionWords& words = {});
 
 // A study file in TOML (docs/analysis.md): top-level options, [game], [search] and [[cells]]
 // blocks. Every error names the file, the line and the key.

@@ -390,6 +390,10 @@ std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::s
 // writes the game's record there.
 }  // namespace
 
+uint64_t vs_seat_seed(uint64_t seed, uint64_t deal, int seat, int seating, int pair) {
+  return stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(seat) + 8 * uint64_t(seating) + 64 * uint64_t(pair));
+}
+
 vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
   vs::VsDeal d;
   d.order = vs::pile_in_play(R);
@@ -434,9 +438,7 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
   std::vector<std::string> names;
   for (int p = 0; p < cfg.players; ++p) {
     const int a = TournamentConfig::first_sits(p, g) ? i : j;
-    seat[size_t(p)] = make_vs_agent(R, specs[size_t(a)],
-                                    stream_seed(cfg.seed, uint64_t(deal), AGENT_STREAM + 1 + uint64_t(p) + 8 * uint64_t(g % 2) +
-                                                                                64 * uint64_t(pair)));
+    seat[size_t(p)] = make_vs_agent(R, specs[size_t(a)], vs_seat_seed(cfg.seed, uint64_t(deal), p, g % 2, pair));
     names.push_back(cfg.agents[size_t(a)]);
   }
   TournamentGame out;
@@ -458,18 +460,18 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
     throw AnalysisError(std::to_string(agents.size()) + " agents for " + std::to_string(R.players) + " seats");
   std::vector<VsChooser> seat;
   for (int p = 0; p < R.players; ++p)
-    seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(p))));
+    seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), vs_seat_seed(seed, deal, p)));
   return play_seats(R, make_vs_deal(R, seed, deal), seat, agents, seed, deal, &record_text);
 }
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
-                           bool quiet, int records) {
+                           bool quiet, int records, const OptionWords& words, std::vector<TournamentGame>* games_out) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
   const FolderLock lock(dir, command);  // one run at a time (analysis/lock.h), before tournament.json is read
   json doc;
   if (resume) {
-    if (!fs::exists(path)) throw AnalysisError("--resume " + dir + ": no tournament.json there: nothing to resume");
+    if (!fs::exists(path)) throw AnalysisError(words.resume(dir) + ": no tournament.json in " + dir + ": nothing to resume");
     doc = read_json_file(path);
     const Fields top(doc, path);
     cfg = TournamentConfig::from_json(top.object("config"), path);
@@ -492,7 +494,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
     }
   } else {
-    if (fs::exists(path)) throw AnalysisError(dir + " already holds a tournament: resume it with --resume " + dir + " or choose another --out");
+    if (fs::exists(path))
+      throw AnalysisError(dir + " already holds a tournament: resume it with " + words.resume(dir) + " or choose another " + words.option("out"));
     for (const auto& a : cfg.agents) parse_vs_agent(a);
     doc["config"] = cfg.to_json();
     json prov;
@@ -529,7 +532,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       const std::string file = dir + "/" + chunk_name(cfg, pair, k);
       std::vector<TournamentGame> games;
       if (fs::exists(file)) {
-        if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; use --resume");
+        if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; resume with " + words.resume(dir));
         games = read_chunk(cfg, file, pair, k, first, count);
       } else {
         games.resize(size_t(count));
@@ -544,7 +547,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         if (const int sig = interrupt_signal(); sig != 0) {
           end_run(doc["provenance"]["runs"].back(), "games_played", played, sig);
           write_atomic(path, doc.dump(2) + "\n");
-          throw interrupted(sig, chunks_kept, "versus", dir);
+          throw interrupted(sig, chunks_kept, dir, words.resume_call("versus", dir));
         }
         write_atomic(file, chunk_text(cfg, pair, k, games));
         played += count;
@@ -566,6 +569,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
   write_atomic(path, doc.dump(2) + "\n");
   std::string report = tournament_report(cfg, all, doc["provenance"]);
+  if (games_out) *games_out = all;
   // The histogram of final scores by agent (scripts/plots.py, from the chunks).
   if (draw_plots(dir) && fs::exists(dir + "/final_scores.png"))
     report += "\nThe final scores by agent as a histogram: [final_scores.png](final_scores.png).\n";

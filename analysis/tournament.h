@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/study_config.h"
 #include "engine/versus.h"
 #include "solver/versus_agents.h"
 
@@ -77,9 +78,16 @@ struct TournamentGame {
 // Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads (0 = all cores), then writes
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
 // > 0 the first `records` games of each pair that this run plays also write their game record
-// (records/pairK-gG.txt, for mists replay).
+// (records/pairK-gG.txt, for mists replay). Messages name the options as `words` spells them;
+// `games`, when given, receives every game of the tournament (kept and played), pair by pair.
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
-                           const std::string& command, bool quiet, int records = 0);
+                           const std::string& command, bool quiet, int records = 0, const OptionWords& words = {},
+                           std::vector<TournamentGame>* games = nullptr);
+
+// The random stream of the agent on seat `seat` of deal `deal` in a run seeded `seed`: in seating
+// `seating` (0 or 1: the two seatings of a deal) of pair `pair` of a tournament. play_vs_game and
+// the Python module use seating 0 of pair 0.
+uint64_t vs_seat_seed(uint64_t seed, uint64_t deal, int seat, int seating = 0, int pair = 0);
 
 // Deal `deal` of a run seeded `seed`: the pile shuffled by the deal's stream; on a map then, from
 // the same stream, the two set-up rotations (M1.2), the chip squares' order for chip_layout=greedy

@@ -37,7 +37,7 @@ void add_analyze(CLI::App& app) {
   f->add(*cmd, 2000, true);
   cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
-    const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn};
+    const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     std::string out = f->resume;
     analysis::StudyConfig cfg;
     if (out.empty()) {
@@ -57,7 +57,7 @@ void add_analyze(CLI::App& app) {
   merge->add_option("DIR", *dirs, "Shard folders")->required();
   merge->add_option("--out", *out, "Folder for the merged study (not one of the shards; locked while merge writes it)")->required();
   merge->callback([dirs, out] {
-    analysis::merge_studies(*dirs, *out, {0, command_line(), "", warn});
+    analysis::merge_studies(*dirs, *out, {0, command_line(), "", warn, {}});
     std::cout << "merged " << dirs->size() << " shards: " << *out << "/report.md\n";
   });
 }

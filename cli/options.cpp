@@ -270,43 +270,24 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
   } else {
     GameOptions g = game;
     game_flags.apply(g);
-    cfg.game = g;
-    cfg.seed = seed;
-    cfg.precision = precision;
-    cfg.min_games = min_games;
-    cfg.chunk = chunk;
-    if (playouts > 0) cfg.mcts.playouts = playouts;
-    if (c >= 0) cfg.mcts.c = c;
-    analysis::AgentParams search;
-    for (const auto& d : analysis::param_table())
-      if (d.name == "rollout" && !rollout.empty()) set_param(search, true, d, rollout, "--rollout"), cfg.mcts.rollout = search.mcts.rollout;
-    if (!deltas.empty() && !ghosts.empty()) throw UsageError("--ghost-deltas and --ghosts exclude each other");
-    if (cell_flags || !default_cells) {
-      const auto L = levels.empty() ? std::vector<int>{1, 2, 3, 4, 5, 6} : analysis::int_list(levels, "--levels");
-      const auto P = players.empty() ? std::vector<int>{2} : analysis::int_list(players, "--players");
-      const auto A = agents.empty() ? std::vector<std::string>{"expert"} : analysis::agent_list(agents);
-      if (A.empty()) throw UsageError("--agents: '" + agents + "' names no agent");
-      const bool absolute = !ghosts.empty();
-      const char* gflag = absolute ? "--ghosts" : "--ghost-deltas";
-      const auto G = absolute ? analysis::int_list(ghosts, gflag) : deltas.empty() ? std::vector<int>{0} : analysis::int_list(deltas, gflag);
-      for (int l : L)
-        if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
-      for (int p : P)
-        if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
-      for (int l : L)
-        for (int x : G) {
-          const int total = absolute ? x : g.level_config(l).ghosts + x;
-          if (total < 3 || total > 250)
-            throw UsageError(std::string(gflag) + " " + std::to_string(x) + ": ghost total " + std::to_string(total) + " for level " +
-                             std::to_string(l) + " is impossible: the start tile alone takes 3, at most 250");
-        }
-      const auto V = levers.empty() ? std::vector<Levers>{Levers{}} : analysis::lever_list(levers, "--levers");
-      analysis::add_cells(cfg, A, L, P, G, absolute, games, "--agents", V, "--levers");
-      cfg.title = "Mists over Carcassonne — custom study";
-    } else {
-      analysis::add_default_cells(cfg, games, bound_games);
-      cfg.title = "Mists over Carcassonne — difficulty of every level (default study)";
+    analysis::StudyRequest r;  // the same reading as mists.study's (analysis/study_config.h)
+    r.game = g;
+    r.default_study = !cell_flags && default_cells;
+    r.bound_games = bound_games;
+    r.levels = levels.empty() ? std::vector<int>{} : analysis::int_list(levels, "--levels");
+    r.players = players.empty() ? std::vector<int>{} : analysis::int_list(players, "--players");
+    if (!agents.empty()) {
+      r.agents = analysis::agent_list(agents);
+      if (r.agents.empty()) throw UsageError("--agents: '" + agents + "' names no agent");
     }
+    if (!deltas.empty()) r.ghost_deltas = analysis::int_list(deltas, "--ghost-deltas");
+    if (!ghosts.empty()) r.ghosts = analysis::int_list(ghosts, "--ghosts");
+    if (!levers.empty()) r.levers = analysis::lever_list(levers, "--levers");
+    r.games = games, r.seed = seed, r.precision = precision, r.min_games = min_games, r.chunk = chunk;
+    if (playouts > 0) r.playouts = playouts;
+    if (c >= 0) r.c = c;
+    r.rollout = rollout;
+    cfg = analysis::study_request_config(r);
     if (!default_title.empty() && !default_cells) cfg.title = default_title;
   }
   if (!title.empty()) cfg.title = title;

@@ -1,14 +1,18 @@
-// The `mists` Python module (docs/python.md): games, states with the method names of OpenSpiel's
-// Python State, the C++ agents by name, and studies. Built by the normal build into build/python;
+// The `mists` Python module (docs/python.md): games, states with OpenSpiel's method set, the C++
+// agents by name, and studies. Built by the normal build into build/python;
 // `PYTHONPATH=build/python python3 -c "import mists"`.
 //
-// Actions are integers: at a decision, the engine's action bits; at a chance node (a draw), the
-// tile type index. Errors raise Python exceptions (ValueError for an illegal action or a bad
-// argument, RuntimeError for a file that cannot be read); nothing aborts the interpreter.
+// Actions: at a decision, a dense index in [0, num_distinct_actions()) (python/coop_encoding.h;
+// the engine's 32-bit action stays reachable: action_bits, bits_to_action); at a chance node, the
+// outcome (the tile type of a draw, the value of a chip). Errors raise Python exceptions named in
+// Python's words (ValueError naming the argument, FileNotFoundError, KeyboardInterrupt for a study
+// stopped by a signal); nothing aborts the interpreter.
 #include <pybind11/functional.h>
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -18,138 +22,260 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/interrupt.h"
 #include "analysis/study.h"
 #include "analysis/study_config.h"
+#include "analysis/viewer.h"
 #include "engine/config/load.h"
+#include "engine/number.h"
 #include "engine/record.h"
 #include "engine/text.h"
-#include "solver/agents.h"
+#include "python/bindings.h"
+#include "python/coop_encoding.h"
 #include "solver/eval.h"
-#include "solver/mcts.h"
-#include "solver/planner.h"
 
 namespace py = pybind11;
 using namespace mists;
+using mists::pybind::CHANCE_PLAYER;
+using mists::pybind::PY_WORDS;
+using mists::pybind::TERMINAL_PLAYER;
 
 namespace {
 
-// OpenSpiel's player ids for a chance node and a finished game.
-constexpr int CHANCE_PLAYER = -1;
-constexpr int TERMINAL_PLAYER = -4;
+// ---- Games -------------------------------------------------------------------------------------
 
-// A level, a player count, overrides and switches: the rules every state of the game shares.
+// A level, a player count, overrides, switches and levers: the rules every state of the game
+// shares, and the dense action index and observation layouts made from them.
 struct PyGame {
   analysis::GameOptions opts;
   std::shared_ptr<const Rules> rules;
+  std::shared_ptr<const pyenc::CoopActions> actions;
+  std::shared_ptr<const pyenc::CoopObservation> observation, info_state;
 };
+using GamePtr = std::shared_ptr<PyGame>;
 
-PyGame make_game(int level, int players, std::optional<int> ghosts, std::optional<int> goal, std::optional<int> hound1,
-                 std::optional<int> hound2, std::optional<int> piles, std::optional<std::string> catalog,
-                 std::optional<std::string> levels_dir, std::optional<std::string> joint_scoring,
-                 std::optional<std::string> unplaceable, std::optional<std::string> haunted_adjacency,
-                 std::optional<std::string> finish_ghosts) {
-  if (level < 1 || level > 6) throw py::value_error("level = " + std::to_string(level) + ": the levels are 1 to 6");
-  if (players < 1 || players > 5) throw py::value_error("players = " + std::to_string(players) + ": 1 to 5 players");
-  PyGame g;
-  g.opts.level = level, g.opts.players = players;
-  g.opts.ghosts = ghosts, g.opts.goal = goal, g.opts.hound1 = hound1, g.opts.hound2 = hound2, g.opts.piles = piles;
-  if (catalog) g.opts.catalog = *catalog;
-  if (levels_dir) g.opts.levels_dir = *levels_dir;
-  const std::pair<const char*, const std::optional<std::string>*> switches[] = {
-      {"joint_scoring", &joint_scoring}, {"unplaceable", &unplaceable}, {"haunted_adjacency", &haunted_adjacency},
-      {"finish_ghosts", &finish_ghosts}};
-  try {
-    for (const auto& [key, value] : switches)
-      if (*value) set_switch(g.opts.switches, key, **value, "mists.Game");
-    g.rules = std::make_shared<const Rules>(g.opts.rules());
-  } catch (const std::exception& e) {
-    throw py::value_error(e.what());
-  }
+GamePtr finish_game(analysis::GameOptions opts, std::shared_ptr<const Rules> rules) {
+  auto g = std::make_shared<PyGame>();
+  g->opts = std::move(opts);
+  g->rules = std::move(rules);
+  g->actions = std::make_shared<pyenc::CoopActions>(*g->rules);
+  g->observation = std::make_shared<pyenc::CoopObservation>(*g->rules);
+  g->info_state = std::make_shared<pyenc::CoopObservation>(pyenc::coop_information_state(*g->rules));
   return g;
 }
 
-// One game in progress. A dealt state (made with a seed) draws from its deal and can write its
-// record; a free state leaves every draw to the caller (any unseen tile, as OpenSpiel's chance node).
-struct PyState {
-  PyGame game_of;                      // the game it belongs to
-  std::shared_ptr<const Rules> rules;
-  State s{};
-  std::optional<Dealer> dealer;
-  uint64_t run_seed = 0, game = 0;
-  std::vector<std::string> history;  // record steps: draws and decisions with two or more options
-  int decisions = 0, forced = 0;
+GamePtr make_game(int level, int players, std::optional<int> ghosts, std::optional<int> goal, std::optional<int> hound1,
+                  std::optional<int> hound2, std::optional<int> piles, std::optional<std::string> catalog,
+                  std::optional<std::string> levels_dir, std::optional<std::string> joint_scoring,
+                  std::optional<std::string> unplaceable, std::optional<std::string> haunted_adjacency,
+                  std::optional<std::string> finish_ghosts, std::optional<std::string> levers,
+                  std::optional<std::string> abbey_catalog, std::optional<std::string> toll_catalog) {
+  if (level < 1 || level > 6) throw py::value_error("level = " + std::to_string(level) + ": the levels are 1 to 6");
+  if (players < 1 || players > MAX_PLAYERS) throw py::value_error("players = " + std::to_string(players) + ": 1 to 5 players");
+  analysis::GameOptions o;
+  o.level = level, o.players = players;
+  o.ghosts = ghosts, o.goal = goal, o.hound1 = hound1, o.hound2 = hound2, o.piles = piles;
+  if (catalog) o.catalog = *catalog;
+  if (levels_dir) o.levels_dir = *levels_dir;
+  if (abbey_catalog) o.abbey_catalog = *abbey_catalog;
+  if (toll_catalog) o.toll_catalog = *toll_catalog;
+  const std::pair<const char*, const std::optional<std::string>*> switches[] = {
+      {"joint_scoring", &joint_scoring}, {"unplaceable", &unplaceable}, {"haunted_adjacency", &haunted_adjacency},
+      {"finish_ghosts", &finish_ghosts}};
+  for (const auto& [key, value] : switches)
+    if (*value) set_switch(o.switches, key, **value, "mists.Game");
+  if (levers) o.levers = parse_levers(*levers, "mists.Game: levers");
+  auto rules = std::make_shared<const Rules>(o.rules());
+  return finish_game(std::move(o), std::move(rules));
+}
 
-  std::vector<Action> options() const {
-    std::vector<Action> out(MAX_ACTIONS);
-    out.resize(size_t(legal_actions(*rules, s, out.data())));
-    return out;
+// The keyword arguments that make the game again (pickling, repr).
+py::dict game_kwargs(const PyGame& g) {
+  const auto& o = g.opts;
+  py::dict d;
+  d["level"] = o.level;
+  d["players"] = o.players;
+  const std::pair<const char*, const std::optional<int>*> overrides[] = {
+      {"ghosts", &o.ghosts}, {"goal", &o.goal}, {"hound1", &o.hound1}, {"hound2", &o.hound2}, {"piles", &o.piles}};
+  for (const auto& [key, v] : overrides)
+    if (*v) d[key] = **v;
+  const analysis::GameOptions plain;
+  if (o.catalog != plain.catalog) d["catalog"] = o.catalog;
+  if (o.levels_dir != plain.levels_dir) d["levels_dir"] = o.levels_dir;
+  if (o.abbey_catalog != plain.abbey_catalog) d["abbey_catalog"] = o.abbey_catalog;
+  if (o.toll_catalog != plain.toll_catalog) d["toll_catalog"] = o.toll_catalog;
+  for (const char* key : SWITCH_NAMES)
+    if (switch_value(o.switches, key) != switch_value(plain.switches, key)) d[key] = std::string(switch_value(o.switches, key));
+  if (o.levers.any()) d["levers"] = levers_text(o.levers);
+  return d;
+}
+
+GamePtr game_from_kwargs(const py::dict& d) {
+  auto get_int = [&](const char* k) { return d.contains(k) ? std::optional<int>(d[k].cast<int>()) : std::nullopt; };
+  auto get_text = [&](const char* k) { return d.contains(k) ? std::optional<std::string>(d[k].cast<std::string>()) : std::nullopt; };
+  return make_game(d["level"].cast<int>(), d["players"].cast<int>(), get_int("ghosts"), get_int("goal"), get_int("hound1"),
+                   get_int("hound2"), get_int("piles"), get_text("catalog"), get_text("levels_dir"), get_text("joint_scoring"),
+                   get_text("unplaceable"), get_text("haunted_adjacency"), get_text("finish_ghosts"), get_text("levers"),
+                   get_text("abbey_catalog"), get_text("toll_catalog"));
+}
+
+std::string game_repr(const PyGame& g) {
+  std::string out = "mists.Game(";
+  bool first = true;
+  for (const auto& [k, v] : game_kwargs(g)) {
+    out += (first ? "" : ", ") + k.cast<std::string>() + "=" + py::repr(v).cast<std::string>();
+    first = false;
+  }
+  return out + ")";
+}
+
+// ---- States ------------------------------------------------------------------------------------
+
+// One game in progress. A dealt state (made with a seed, or from a record) draws from its deal and
+// can write its record; a free state leaves every draw to the caller (any unseen tile, as
+// OpenSpiel's chance node).
+struct PyState {
+  GamePtr game;
+  State s{};
+  std::shared_ptr<const Deal> deal;  // null: a free state
+  uint64_t run_seed = 0, game_index = 0;
+  std::string record_agent = "python";  // the agent a record names by default (a loaded record's own)
+  std::vector<std::string> steps;       // record steps: draws and decisions with two or more options
+  std::vector<long long> moves;         // every action applied (OpenSpiel's history): outcomes and dense indices
+  std::vector<uint32_t> raw;            // the same as the engine has them: outcomes and action bits (pickling)
+  int decisions = 0, forced = 0;
+  double reward = 0;                    // each player's reward for the last action applied
+
+  const Rules& R() const { return *game->rules; }
+
+  // The legal decisions with their dense indices, sorted by index (cached until the next action).
+  const std::vector<std::pair<int, Action>>& options() const {
+    if (!cache_valid_) {
+      thread_local std::vector<Action> buf(MAX_ACTIONS);
+      const int n = legal_actions(R(), s, buf.data());
+      cache_.clear();
+      for (int i = 0; i < n; ++i) {
+        const int d = game->actions->encode(s, buf[size_t(i)]);
+        if (d < 0) throw std::logic_error("action " + action_text(R(), s, buf[size_t(i)]) + " has no dense index");
+        cache_.emplace_back(d, buf[size_t(i)]);
+      }
+      std::sort(cache_.begin(), cache_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (size_t i = 1; i < cache_.size(); ++i)
+        if (cache_[i].first == cache_[i - 1].first) throw std::logic_error("two legal actions share dense index " + std::to_string(cache_[i].first));
+      cache_valid_ = true;
+    }
+    return cache_;
   }
   std::vector<std::pair<int, double>> outcomes() const {
     if (!is_chance(s)) return {};
     std::vector<ChanceOutcome> out(MAX_TYPES);
-    const int n = chance_outcomes(*rules, s, out.data());
+    const int n = chance_outcomes(R(), s, out.data());
     int total = 0;
     for (int i = 0; i < n; ++i) total += out[size_t(i)].weight;
     std::vector<std::pair<int, double>> res;
     for (int i = 0; i < n; ++i) res.emplace_back(out[size_t(i)].type, double(out[size_t(i)].weight) / double(total));
     return res;
   }
+  bool decision() const { return !is_over(s) && !is_chance(s); }
   std::vector<long long> legal() const {
     std::vector<long long> out;
     if (is_chance(s))
       for (const auto& [t, p] : outcomes()) out.push_back(t);
     else if (!is_over(s))
-      for (Action a : options()) out.push_back(a.bits);
+      for (const auto& [d, a] : options()) out.push_back(d);
     return out;
   }
-  std::string tile_id(long long type) const {
-    if (type < 0 || type >= (long long)rules->types.size()) throw py::value_error("tile type " + std::to_string(type) + " does not exist");
-    return rules->types[size_t(type)].id;
+  // The legal decision of dense index `d`; ValueError naming it and a few legal ones.
+  Action decode(long long d) const {
+    const auto& opts = options();
+    const auto it = std::lower_bound(opts.begin(), opts.end(), d, [](const auto& o, long long v) { return o.first < v; });
+    if (it != opts.end() && it->first == d) return it->second;
+    std::string legal_texts;
+    for (size_t i = 0; i < opts.size() && i < 5; ++i)
+      legal_texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + action_text(R(), s, opts[i].second) + ")";
+    throw py::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) +
+                          " legal: " + legal_texts + (opts.size() > 5 ? ", ..." : "") + ")");
   }
-  void apply_chance(long long type) {
+  std::string outcome_text(long long t) const {
+    if (s.phase == Phase::ChipDraw) return "chip " + std::to_string(t);
+    if (t < 0 || t >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(t) + " does not exist");
+    return "draw " + R().types[size_t(t)].id;
+  }
+  void apply_chance(long long t) {
     bool possible = false;
-    for (const auto& [t, p] : outcomes()) possible = possible || t == type;
-    if (!possible) throw py::value_error("draw " + std::to_string(type) + ": no unseen copy of that tile can be drawn now");
-    if (dealer) {
-      const int next = dealer->next(s);
-      if (next != type) throw py::value_error("draw " + tile_id(type) + ": the deal gives " + rules->types[size_t(next)].id + " next");
-      dealer->draw(s);
-    } else {
-      apply_draw(*rules, s, int(type));
+    for (const auto& [o, p] : outcomes()) possible = possible || o == t;
+    if (!possible) throw py::value_error(outcome_text(t) + ": no unseen piece of that kind can come now");
+    if (deal) {
+      const int next = deal_outcome(R(), *deal, s);
+      if (next != t) throw py::value_error(outcome_text(t) + ": the deal gives " + chance_text(R(), s, next) + " next");
     }
-    history.push_back("draw " + rules->types[size_t(type)].id);
+    steps.push_back(chance_text(R(), s, int(t)));
+    apply_draw(R(), s, int(t));
+    after(t, uint32_t(t));
   }
-  void apply_decision(long long bits) {
-    const std::vector<Action> opts = options();
-    const Action a{uint32_t(bits)};
-    if (bits < 0 || bits > 0xFFFFFFFFll || std::find(opts.begin(), opts.end(), a) == opts.end()) {
-      std::string legal_texts;
-      for (size_t i = 0; i < opts.size() && i < 5; ++i) legal_texts += (i ? ", " : "") + action_text(*rules, s, opts[i]);
-      throw py::value_error("action " + std::to_string(bits) + " is not legal here (" + std::to_string(opts.size()) +
-                            " legal: " + legal_texts + (opts.size() > 5 ? ", ..." : "") + ")");
-    }
-    if (opts.size() > 1) history.push_back(action_text(*rules, s, a)), ++decisions;
+  void apply_decision(Action a, long long dense) {
+    if (options().size() > 1) steps.push_back(action_text(R(), s, a)), ++decisions;
     else ++forced;
-    if (a.kind() == ActionKind::Haunt && dealer) dealer->take_face_down(s);
-    apply(*rules, s, a);
+    apply(R(), s, a);
+    after(dense, a.bits);
+  }
+  void after(long long move, uint32_t bits) {
+    moves.push_back(move);
+    raw.push_back(bits);
+    reward = is_over(s) && s.outcome == Outcome::Won ? 1.0 : 0.0;
+    cache_valid_ = false;
   }
   void apply_action(long long a) {
     if (is_over(s)) throw py::value_error("action " + std::to_string(a) + ": the game is over");
     if (is_chance(s)) apply_chance(a);
-    else apply_decision(a);
+    else apply_decision(decode(a), a);
   }
+  // Every action so far as text ("draw 14a", "place 1 0 2", forced decisions too), by replaying them
+  // from the first position: kept out of the hot path of apply_action.
+  std::vector<std::string> move_texts() const {
+    State t = deal ? initial_state(R(), *deal) : initial_state(R());
+    std::vector<std::string> out;
+    for (uint32_t v : raw) {
+      if (is_chance(t)) {
+        out.push_back(chance_text(R(), t, int(v)));
+        apply_draw(R(), t, int(v));
+      } else {
+        out.push_back(action_text(R(), t, Action{v}));
+        apply(R(), t, Action{v});
+      }
+    }
+    return out;
+  }
+  // An action as the engine has it (a chance outcome, or the bits of a legal decision), as pickling replays it.
+  void apply_raw(uint32_t v) {
+    if (is_chance(s)) return apply_chance(v);
+    for (const auto& [d, a] : options())
+      if (a.bits == v) return apply_decision(a, d);
+    throw py::value_error("action bits " + std::to_string(v) + " are not legal here");
+  }
+
+ private:
+  mutable std::vector<std::pair<int, Action>> cache_;
+  mutable bool cache_valid_ = false;
 };
 
-PyState new_state(const PyGame& g, std::optional<uint64_t> seed, uint64_t game) {
+PyState dealt_state(GamePtr g, Deal deal, uint64_t seed, uint64_t game) {
   PyState st;
-  st.game_of = g;
-  st.rules = g.rules;
-  st.s = initial_state(*g.rules);
-  if (seed) {
-    st.run_seed = *seed, st.game = game;
-    const uint64_t deal_seed = analysis::cell_seed(*seed, g.rules->level.number, g.rules->params.players);
-    st.dealer.emplace(*g.rules, seeded_deal(*g.rules, deal_seed, game));
-  }
+  st.game = std::move(g);
+  st.run_seed = seed, st.game_index = game;
+  st.s = initial_state(st.R(), deal);
+  st.deal = std::make_shared<const Deal>(std::move(deal));
+  return st;
+}
+
+PyState new_state(GamePtr g, std::optional<uint64_t> seed, uint64_t game) {
+  const Rules& R = *g->rules;
+  if (seed) return dealt_state(g, seeded_deal(R, analysis::cell_seed(*seed, R.level.number, R.params.players), game), *seed, game);
+  if (R.toll_replace > 0)
+    throw py::value_error("new_initial_state(): with coop_toll_tiles=replace the set-up sets tiles aside from the deal; give a seed");
+  PyState st;
+  st.game = std::move(g);
+  st.s = initial_state(st.R());
   return st;
 }
 
@@ -169,74 +295,163 @@ py::dict summary_dict(const GameSummary& s) {
   return d;
 }
 
-std::string record_of(const PyState& st, const std::string& agent) {
-  if (!st.dealer) throw py::value_error("record(): a free state has no deal; make the state with a seed");
-  if (!is_over(st.s)) throw py::value_error("record(): the game is not over (history() gives its steps so far)");
-  GameRecord rec = make_record(*st.rules, st.dealer->deal(), st.run_seed, st.game, agent, analysis::revision());
-  finish_record(rec, st.history, summarize(*st.rules, st.s, st.decisions, st.forced));
+std::string record_of(const PyState& st, std::optional<std::string> agent) {
+  if (!st.deal) throw py::value_error("record(): a free state has no deal; make the state with a seed");
+  if (!is_over(st.s)) throw py::value_error("record(): the game is not over (record_steps() gives its steps so far)");
+  GameRecord rec = make_record(st.R(), *st.deal, st.run_seed, st.game_index, agent.value_or(st.record_agent), analysis::revision());
+  finish_record(rec, st.steps, summarize(st.R(), st.s, st.decisions, st.forced));
   return write_record(rec);
 }
 
-// A C++ agent by name, seeded as a study seeds it for game `game` of a run seeded `seed`.
+// The state after the first `upto` steps of the record in `path` (all of them, and the forced
+// decisions after the last, when not given). The whole record is checked first, as mists replay
+// checks it (a RecordError naming its line becomes a ValueError).
+PyState state_from_record(const std::string& path, std::optional<int> upto) {
+  analysis::LoadedRecord loaded = analysis::load_record(path);
+  replay(loaded.rules, loaded.rec, path);
+  const GameRecord& rec = loaded.rec;
+  const int n_steps = int(rec.steps.size());
+  if (upto && (*upto < 0 || *upto > n_steps))
+    throw py::value_error("steps = " + std::to_string(*upto) + ": the record has " + std::to_string(n_steps) + " steps");
+  analysis::GameOptions o;
+  o.catalog = rec.catalog_path;
+  o.level = rec.level.number, o.players = rec.params.players;
+  o.ghosts = rec.level.ghosts, o.goal = rec.level.goal, o.hound1 = rec.level.hound1, o.hound2 = rec.level.hound2;
+  o.piles = rec.level.piles;
+  o.switches = rec.params.switches;
+  o.levers = rec.params.levers;
+  if (!rec.abbey_catalog_path.empty()) o.abbey_catalog = rec.abbey_catalog_path;
+  if (!rec.toll_catalog_path.empty()) o.toll_catalog = rec.toll_catalog_path;
+  Deal deal = record_deal(loaded.rules, rec, path);
+  GamePtr g = finish_game(std::move(o), std::make_shared<const Rules>(std::move(loaded.rules)));
+  PyState st = dealt_state(g, std::move(deal), rec.seed, rec.game);
+  st.record_agent = rec.agent;
+  const int stop = upto.value_or(n_steps);
+  auto forced_now = [&] {
+    if (!st.decision()) return false;
+    return st.options().size() == 1 ||
+           (rec.format == 1 && (st.s.phase == Phase::Fewer || st.s.phase == Phase::GhostArea));  // format 1: the first area, unrecorded
+  };
+  for (int i = 0; i < stop; ++i) {
+    while (forced_now()) st.apply_decision(st.options()[0].second, st.options()[0].first);
+    if (is_chance(st.s)) {
+      st.apply_chance(deal_outcome(st.R(), *st.deal, st.s));
+    } else {
+      Action a;
+      parse_action(st.R(), st.s, rec.steps[size_t(i)].text, a);  // replay checked it
+      st.apply_decision(a, g->actions->encode(st.s, a));
+    }
+  }
+  if (!upto)
+    while (forced_now()) st.apply_decision(st.options()[0].second, st.options()[0].first);
+  return st;
+}
+
+py::array_t<float> tensor(const PyState& st, const pyenc::CoopObservation& layout, std::optional<int> player) {
+  const int observer = player.value_or(st.decision() ? int(st.s.player) : 0);
+  if (observer < 0 || observer >= st.R().params.players)
+    throw py::value_error("player = " + std::to_string(observer) + ": the players are 0 to " + std::to_string(st.R().params.players - 1));
+  py::array_t<float> out(py::ssize_t(layout.size()));
+  layout.write(st.R(), st.s, observer, out.mutable_data());
+  return out;
+}
+
+// The text a player sees: the board, the status line, whose decision it is and the unseen tiles.
+std::string observation_string(const PyState& st) {
+  const Rules& R = st.R();
+  std::string out = render_board(R, st.s) + render_status(R, st.s);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  if (st.decision()) {
+    out += "to move: player " + std::to_string(st.s.player) + ", " + std::string(phase_name(st.s.phase));
+    if (st.s.phase == Phase::Place) out += " tile " + R.types[st.s.drawn].id;
+    out += "\n";
+  } else if (is_chance(st.s)) {
+    out += "chance: " + std::string(phase_name(st.s.phase)) + "\n";
+  }
+  out += "unseen:";
+  for (size_t t = 0; t < R.types.size(); ++t)
+    if (st.s.unseen[t]) out += " " + R.types[t].id + (st.s.unseen[t] > 1 ? "x" + std::to_string(st.s.unseen[t]) : "");
+  return out + "\n";
+}
+
+// ---- Pickling ----------------------------------------------------------------------------------
+
+py::tuple state_getstate(const PyState& st) {
+  py::object deal = py::none();
+  if (st.deal) deal = py::make_tuple(st.deal->piles, st.deal->set_aside, st.deal->chips);
+  return py::make_tuple(1, game_kwargs(*st.game), deal, st.run_seed, st.game_index, st.record_agent, st.raw);
+}
+
+PyState state_setstate(const py::tuple& t) {
+  if (t.size() != 7 || t[0].cast<int>() != 1) throw py::value_error("not a pickled mists.State of this version");
+  GamePtr g = game_from_kwargs(t[1].cast<py::dict>());
+  PyState st;
+  if (t[2].is_none()) {
+    st = new_state(g, std::nullopt, 0);
+  } else {
+    const auto d = t[2].cast<py::tuple>();
+    Deal deal;
+    deal.piles = d[0].cast<std::vector<std::vector<uint8_t>>>();
+    deal.set_aside = d[1].cast<std::vector<uint8_t>>();
+    deal.chips = d[2].cast<std::vector<uint8_t>>();
+    st = dealt_state(g, std::move(deal), t[3].cast<uint64_t>(), t[4].cast<uint64_t>());
+  }
+  st.record_agent = t[5].cast<std::string>();
+  for (uint32_t v : t[6].cast<std::vector<uint32_t>>()) st.apply_raw(v);
+  return st;
+}
+
+// ---- Agents ------------------------------------------------------------------------------------
+
+// A C++ agent by name (analysis::make_agent, the factory of play_one and studies), seeded as a
+// study seeds it for game `game_index` of a run seeded `seed`.
 struct PyAgent {
-  std::shared_ptr<const Rules> rules;
+  GamePtr game;
   analysis::AgentSpec spec;
-  std::shared_ptr<Deal> deal;  // the clairvoyant's
-  std::function<int(const State&, const Action*, int)> choose;
+  MctsConfig defaults;
+  uint64_t seed = 1, game_index = 0;
+  analysis::Chooser choose;
   long long step(const PyState& st) {
-    if (st.rules != rules) throw py::value_error("agent.step: the state belongs to another game");
-    if (is_over(st.s) || is_chance(st.s)) throw py::value_error("agent.step: not a decision (a draw, or the game is over)");
-    const std::vector<Action> opts = st.options();
-    const int pick = opts.size() > 1 ? choose(st.s, opts.data(), int(opts.size())) : 0;
-    return opts[size_t(pick)].bits;
+    if (st.game->rules != game->rules) throw py::value_error("agent: the state belongs to another game");
+    if (!st.decision()) throw py::value_error("agent: not a decision (a chance node, or the game is over)");
+    const auto& opts = st.options();
+    if (opts.size() == 1) return opts[0].first;
+    // The agent sees the options in the engine's order, as in a study, and decides without the GIL
+    // (on its own copy of the position), so Python threads can run agents side by side.
+    const State s = st.s;
+    std::vector<Action> buf(MAX_ACTIONS);
+    int pick = 0;
+    {
+      py::gil_scoped_release release;
+      const int n = legal_actions(st.R(), s, buf.data());
+      pick = choose(s, buf.data(), n);
+    }
+    return game->actions->encode(s, buf[size_t(pick)]);
   }
 };
 
-PyAgent make_agent(const PyGame& g, const std::string& text, uint64_t seed, uint64_t game) {
-  PyAgent a;
-  a.rules = g.rules;
-  try {
-    a.spec = analysis::parse_agent(text);
-  } catch (const analysis::AnalysisError& e) {
-    throw py::value_error(e.what());
-  }
-  const Rules& R = *g.rules;
+// Makes `a` afresh for game `game` of run `seed`: the agent seed a study gives that game (and the
+// clairvoyant its deal).
+void seat_agent(PyAgent& a, uint64_t seed, uint64_t game) {
+  const Rules& R = *a.game->rules;
   const uint64_t deal_seed = analysis::cell_seed(seed, R.level.number, R.params.players);
-  const uint64_t agent_seed = stream_seed(deal_seed, game, AGENT_STREAM);
-  const auto& p = a.spec.params;
-  if (a.spec.name == "random") a.choose = [ag = std::make_shared<RandomAgent>(agent_seed)](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
-  else if (a.spec.name == "greedy") a.choose = [ag = std::make_shared<GreedyAgent>(R, agent_seed, p.weights)](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
-  else if (a.spec.name == "expert") a.choose = [ag = std::make_shared<ExpertAgent>(R, agent_seed, p.weights)](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
-  else if (a.spec.name == "mcts" || a.spec.name == "clairvoyant") {
-    if (a.spec.name == "clairvoyant") a.deal = std::make_shared<Deal>(seeded_deal(R, deal_seed, game));
-    MctsConfig cfg;
-    try {
-      cfg = analysis::search_config(R, a.spec);  // with value=learned: the shipped weights
-    } catch (const analysis::AnalysisError& e) {
-      throw py::value_error(e.what());
-    }
-    auto ag = std::make_shared<MctsAgent>(R, cfg, agent_seed, a.deal.get());
-    a.choose = [ag, keep = a.deal](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
-  } else if (a.spec.name == "planner") {
-    PlannerConfig cfg;
-    try {
-      cfg = analysis::planner_config(R, a.spec);  // with value=learned: the shipped weights
-    } catch (const analysis::AnalysisError& e) {
-      throw py::value_error(e.what());
-    }
-    auto ag = std::make_shared<PlannerAgent>(R, cfg, agent_seed);
-    a.choose = [ag](const State& s, const Action* o, int n) { return (*ag)(s, o, n); };
-  } else {
-    throw py::value_error("agent '" + text + "': the solver is not a player (use mists.study with agent 'solver')");
-  }
-  if (p.first_area) {
-    auto inner = a.choose;
-    a.choose = [inner](const State& s, const Action* o, int n) {
-      return s.phase == Phase::Fewer || s.phase == Phase::GhostArea ? 0 : inner(s, o, n);
-    };
-  }
+  std::shared_ptr<const Deal> deal;
+  if (a.spec.name == "clairvoyant") deal = std::make_shared<const Deal>(seeded_deal(R, deal_seed, game));
+  a.seed = seed, a.game_index = game;
+  a.choose = analysis::make_agent(R, a.spec, analysis::agent_seed(deal_seed, game), deal);
+}
+
+PyAgent make_agent(GamePtr g, const std::string& text, uint64_t seed, uint64_t game, std::optional<int> playouts,
+                   std::optional<double> c, std::optional<std::string> rollout) {
+  PyAgent a;
+  a.game = std::move(g);
+  a.defaults = analysis::search_defaults(playouts, c, rollout.value_or(""), PY_WORDS);
+  a.spec = analysis::parse_agent(text, a.defaults);
+  seat_agent(a, seed, game);
   return a;
 }
+
+// ---- Studies -----------------------------------------------------------------------------------
 
 py::dict row_dict(const analysis::CellSpec& c, uint64_t deal_seed, const analysis::GameRow& r) {
   py::dict d = summary_dict(r.s);
@@ -245,6 +460,7 @@ py::dict row_dict(const analysis::CellSpec& c, uint64_t deal_seed, const analysi
   d["players"] = c.players;
   d["ghosts"] = c.ghosts;
   d["agent"] = c.agent;
+  d["levers"] = levers_text(c.levers);
   d["deal_seed"] = deal_seed;
   d["game"] = r.game;
   if (analysis::is_solver(c.agent)) {
@@ -255,21 +471,109 @@ py::dict row_dict(const analysis::CellSpec& c, uint64_t deal_seed, const analysi
   return d;
 }
 
-// Runs (or resumes) a study in `out` and returns a row per game, as games.csv has them.
-py::list run_study(const std::string& out, std::vector<int> levels, std::vector<int> players, std::vector<std::string> agents,
-                   int games, uint64_t seed, std::vector<int> ghost_deltas, int threads, int chunk, bool resume) {
+// Levers as Python gives them: one setting ("coop_chips=on") or a list of them.
+std::vector<Levers> lever_settings(const py::object& levers) {
+  if (levers.is_none()) return {};
+  std::string text;
+  if (py::isinstance<py::str>(levers)) {
+    text = levers.cast<std::string>();
+  } else {
+    for (const auto& item : levers) text += (text.empty() ? "" : ",") + item.cast<std::string>();
+  }
+  return analysis::lever_list(text, "levers");
+}
+
+struct StudyArgs {
+  std::optional<std::vector<int>> levels, players, ghost_deltas, ghosts;
+  std::optional<std::vector<std::string>> agents;
+  py::object levers = py::none();
+  int games = 100;
+  uint64_t seed = 1;
+  std::optional<int> goal, hound1, hound2, piles;
+  std::optional<std::string> joint_scoring, unplaceable, haunted_adjacency, finish_ghosts, catalog, levels_dir, abbey_catalog,
+      toll_catalog;
+  std::optional<int> playouts;
+  std::optional<double> c;
+  std::optional<std::string> rollout;
+  double precision = 0;
+  int min_games = 200, chunk = 100, threads = 0;
+  std::optional<std::string> shard, title, config;
+  bool trace = false, records = false, default_study = false;
+  int bound_games = 200;
+};
+
+analysis::StudyConfig study_config(const StudyArgs& a) {
+  const bool cell_args = a.levels || a.players || a.agents || a.ghost_deltas || a.ghosts || !a.levers.is_none();
   analysis::StudyConfig cfg;
+  if (a.config) {
+    if (cell_args || a.default_study)
+      throw py::value_error("config: the study file gives the cells; drop levels, players, agents, ghost_deltas, ghosts, levers and default");
+    cfg = analysis::study_from_toml(*a.config);
+  } else {
+    if (cell_args && a.default_study) throw py::value_error("default=True plays the default study's cells; drop levels, players, agents, ghost_deltas, ghosts and levers");
+    analysis::StudyRequest r;
+    r.game.goal = a.goal, r.game.hound1 = a.hound1, r.game.hound2 = a.hound2, r.game.piles = a.piles;
+    if (a.catalog) r.game.catalog = *a.catalog;
+    if (a.levels_dir) r.game.levels_dir = *a.levels_dir;
+    if (a.abbey_catalog) r.game.abbey_catalog = *a.abbey_catalog;
+    if (a.toll_catalog) r.game.toll_catalog = *a.toll_catalog;
+    const std::pair<const char*, const std::optional<std::string>*> sw[] = {{"joint_scoring", &a.joint_scoring},
+                                                                            {"unplaceable", &a.unplaceable},
+                                                                            {"haunted_adjacency", &a.haunted_adjacency},
+                                                                            {"finish_ghosts", &a.finish_ghosts}};
+    for (const auto& [key, value] : sw)
+      if (*value) set_switch(r.game.switches, key, **value, "mists.study");
+    r.default_study = a.default_study;
+    r.bound_games = a.bound_games;
+    r.levels = a.levels.value_or(std::vector<int>{});
+    r.players = a.players.value_or(std::vector<int>{});
+    if (a.agents) {
+      if (a.agents->empty()) throw py::value_error("agents: an empty list names no agent");
+      r.agents = *a.agents;
+    }
+    if (a.ghost_deltas && a.ghost_deltas->empty()) throw py::value_error("ghost_deltas: an empty list");
+    if (a.ghosts && a.ghosts->empty()) throw py::value_error("ghosts: an empty list");
+    r.ghost_deltas = a.ghost_deltas.value_or(std::vector<int>{});
+    r.ghosts = a.ghosts.value_or(std::vector<int>{});
+    r.levers = lever_settings(a.levers);
+    r.games = a.games, r.seed = a.seed, r.precision = a.precision, r.min_games = a.min_games, r.chunk = a.chunk;
+    r.playouts = a.playouts, r.c = a.c, r.rollout = a.rollout.value_or("");
+    cfg = analysis::study_request_config(r, PY_WORDS);
+    cfg.title = "study from Python";
+  }
+  if (a.title) cfg.title = *a.title;
+  if (a.trace) cfg.trace = true;
+  if (a.records) cfg.records = true;
+  if (a.threads < 0 || a.threads > 1024) throw py::value_error("threads = " + std::to_string(a.threads) + ": 0 (all cores) to 1024");
+  cfg.threads = a.threads;
+  if (a.shard) {
+    try {
+      analysis::parse_shard(*a.shard, cfg);
+    } catch (const NumberError& e) {
+      throw py::value_error("shard: '" + *a.shard + "' is not 'K/N' with 1 <= K <= N (" + e.what() + ")");
+    }
+  }
+  return cfg;
+}
+
+// Runs (or resumes) a study in `out` and returns a row per game, as games.csv has them.
+py::list run_study(const std::string& out, const StudyArgs& a, bool resume) {
+  if (resume && (a.levels || a.players || a.agents || a.ghost_deltas || a.ghosts || !a.levers.is_none() || a.config || a.default_study))
+    throw py::value_error("resume=True takes the whole study from " + out + "/study.json; drop the other study arguments (threads may stay)");
+  analysis::StudyConfig cfg;
+  if (resume) cfg.threads = a.threads;
+  else cfg = study_config(a);
+  analysis::RunOptions run = analysis::quiet_run();
+  run.words = PY_WORDS;
+  run.command = "mists.study (Python)";
   std::vector<analysis::CellResult> res;
   {
     py::gil_scoped_release release;  // games run on C++ threads only
-    try {
-      cfg.seed = seed, cfg.threads = threads, cfg.chunk = chunk, cfg.title = "study from Python";
-      if (!resume) analysis::add_cells(cfg, agents, levels, players, ghost_deltas, false, games, "mists.study");
-      res = analysis::run_study(cfg, out, resume, analysis::quiet_run());
-    } catch (const analysis::AnalysisError& e) {
-      throw py::value_error(e.what());
-    }
+    res = analysis::run_study(cfg, out, resume, run);
   }
+  // The run seed: a resumed study's own, from its study.json.
+  const uint64_t seed = resume ? analysis::StudyConfig::from_json(nlohmann::json::parse(read_file(out + "/study.json")).at("config"), out).seed
+                               : cfg.seed;
   py::list rows;
   for (const auto& c : res) {
     const uint64_t ds = analysis::cell_seed(seed, c.spec.level, c.spec.players);
@@ -278,20 +582,56 @@ py::list run_study(const std::string& out, std::vector<int> levels, std::vector<
   return rows;
 }
 
+// Exceptions of the C++ layers, in Python's words: bad input is a ValueError, a missing file a
+// FileNotFoundError, a study stopped by SIGINT or SIGTERM a KeyboardInterrupt saying how to go on.
+void translate_errors() {
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const analysis::Interrupted& e) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
+    } catch (const LoadError& e) {
+      const std::string m = e.what();
+      const std::string missing = ": cannot open file";
+      const bool absent = m.size() >= missing.size() && m.compare(m.size() - missing.size(), missing.size(), missing) == 0;
+      PyErr_SetString(absent ? PyExc_FileNotFoundError : PyExc_ValueError, m.c_str());
+    } catch (const analysis::AnalysisError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const ConfigError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const RecordError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const NumberError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_mists, m) {
   m.doc() = "Mists over Carcassonne: games, states, agents and studies of the mists engine (docs/python.md)";
+  translate_errors();
   m.attr("CHANCE_PLAYER") = CHANCE_PLAYER;
   m.attr("TERMINAL_PLAYER") = TERMINAL_PLAYER;
   m.def("revision", [] { return std::string(analysis::revision()); }, "The git revision the module was built from.");
 
-  py::class_<PyGame>(m, "Game", "A co-operative level with its player count, overrides and rule switches.")
-      .def(py::init(&make_game), py::arg("level") = 3, py::arg("players") = 2, py::kw_only(), py::arg("ghosts") = py::none(),
-           py::arg("goal") = py::none(), py::arg("hound1") = py::none(), py::arg("hound2") = py::none(),
-           py::arg("piles") = py::none(), py::arg("catalog") = py::none(), py::arg("levels_dir") = py::none(),
-           py::arg("joint_scoring") = py::none(), py::arg("unplaceable") = py::none(),
-           py::arg("haunted_adjacency") = py::none(), py::arg("finish_ghosts") = py::none())
+  py::class_<PyGame, std::shared_ptr<PyGame>>(m, "Game", "A co-operative level with its player count, overrides, rule switches and levers.")
+      .def(py::init([](int level, int players, std::optional<int> ghosts, std::optional<int> goal, std::optional<int> hound1,
+                       std::optional<int> hound2, std::optional<int> piles, std::optional<std::string> catalog,
+                       std::optional<std::string> levels_dir, std::optional<std::string> joint_scoring,
+                       std::optional<std::string> unplaceable, std::optional<std::string> haunted_adjacency,
+                       std::optional<std::string> finish_ghosts, std::optional<std::string> levers,
+                       std::optional<std::string> abbey_catalog, std::optional<std::string> toll_catalog) {
+             return (make_game(level, players, ghosts, goal, hound1, hound2, piles, catalog, levels_dir,
+                                                              joint_scoring, unplaceable, haunted_adjacency, finish_ghosts, levers,
+                                                              abbey_catalog, toll_catalog));
+           }),
+           py::arg("level") = 3, py::arg("players") = 2, py::kw_only(), py::arg("ghosts") = py::none(), py::arg("goal") = py::none(),
+           py::arg("hound1") = py::none(), py::arg("hound2") = py::none(), py::arg("piles") = py::none(),
+           py::arg("catalog") = py::none(), py::arg("levels_dir") = py::none(), py::arg("joint_scoring") = py::none(),
+           py::arg("unplaceable") = py::none(), py::arg("haunted_adjacency") = py::none(), py::arg("finish_ghosts") = py::none(),
+           py::arg("levers") = py::none(), py::arg("abbey_catalog") = py::none(), py::arg("toll_catalog") = py::none())
       .def_property_readonly("level", [](const PyGame& g) { return g.rules->level.number; })
       .def("num_players", [](const PyGame& g) { return g.rules->params.players; })
       .def_property_readonly("ghosts", [](const PyGame& g) { return g.rules->level.ghosts; })
@@ -301,81 +641,178 @@ PYBIND11_MODULE(_mists, m) {
         for (const auto& t : g.rules->types) ids.push_back(t.id);
         return ids;
       })
+      .def("num_distinct_actions", [](const PyGame& g) { return g.actions->size(); },
+           "The size of the dense action index (docs/python.md, Actions).")
+      .def("max_chance_outcomes", [](const PyGame& g) { return std::max<int>(int(g.rules->types.size()), 3); },
+           "Chance outcomes are tile types (a draw) or 1 and 2 (a chip): all below this.")
+      .def("min_utility", [](const PyGame&) { return 0.0; })
+      .def("max_utility", [](const PyGame&) { return 1.0; })
+      .def("observation_tensor_shape", [](const PyGame& g) { return std::vector<int>{int(g.observation->size())}; })
+      .def("observation_tensor_size", [](const PyGame& g) { return int(g.observation->size()); })
+      .def("information_state_tensor_shape", [](const PyGame& g) { return std::vector<int>{int(g.info_state->size())}; })
+      .def("information_state_tensor_size", [](const PyGame& g) { return int(g.info_state->size()); })
+      .def_property_readonly("observation_planes", [](const PyGame& g) { return g.observation->planes; },
+                             "The board planes of observation_tensor, in order (each 62 x 62).")
+      .def_property_readonly("information_state_planes", [](const PyGame& g) { return g.info_state->planes; })
+      .def_property_readonly("observation_globals", [](const PyGame& g) { return g.observation->globals; },
+                             "The names of the global features after the planes, in order.")
+      .def_property_readonly_static("board_size", [](py::object) { return BOARD_W - 2; })
+      .def("action_blocks", [](const PyGame& g) {
+        py::list out;
+        for (const auto& b : g.actions->blocks()) {
+          py::dict d;
+          d["name"] = b.name, d["offset"] = b.offset, d["size"] = b.size, d["fields"] = b.fields;
+          out.append(d);
+        }
+        return out;
+      }, "The dense action index's blocks: name, offset, size and how an index is made.")
       .def("new_initial_state", &new_state, py::arg("seed") = py::none(), py::arg("game") = 0,
            "A new game. With a seed: the deal of game `game` of a study seeded `seed` (the same deal as mists analyze "
            "and mists play); draws must follow it. Without: every draw is the caller's (any unseen tile).")
-      .def("__repr__", [](const PyGame& g) {
-        return "mists.Game(level=" + std::to_string(g.rules->level.number) + ", players=" + std::to_string(g.rules->params.players) +
-               ", " + analysis::describe_switches(g.opts.switches) + ")";
-      });
+      .def("kwargs", &game_kwargs, "The keyword arguments that make this game again.")
+      .def("__repr__", &game_repr)
+      .def(py::pickle([](const PyGame& g) { return game_kwargs(g); },
+                      [](const py::dict& d) { return (game_from_kwargs(d)); }));
 
-  py::class_<PyState>(m, "State", "A game in progress (OpenSpiel's State method names).")
-      .def("legal_actions", &PyState::legal, "Decision: action integers. Draw: the tile types that can come. Over: [].")
-      .def("apply_action", &PyState::apply_action, py::arg("action"), "Applies a decision or a draw; ValueError when illegal.")
-      .def("is_chance_node", [](const PyState& st) { return is_chance(st.s); })
-      .def("chance_outcomes", &PyState::outcomes, "(tile type, probability) of every possible draw: each unseen copy is equally likely.")
-      .def("dealt_outcome", [](const PyState& st) {
-        if (!st.dealer) throw py::value_error("dealt_outcome(): a free state has no deal");
-        if (!is_chance(st.s)) throw py::value_error("dealt_outcome(): not a draw");
-        return st.dealer->next(st.s);
-      }, "The tile the deal gives at this draw (dealt states).")
-      .def("is_terminal", [](const PyState& st) { return is_over(st.s); })
+  py::class_<PyState>(m, "State", "A game in progress, with OpenSpiel's State method set.")
       .def("current_player", [](const PyState& st) {
         return is_over(st.s) ? TERMINAL_PLAYER : is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player);
       })
+      .def("is_terminal", [](const PyState& st) { return is_over(st.s); })
+      .def("is_chance_node", [](const PyState& st) { return is_chance(st.s); })
+      .def("is_player_node", &PyState::decision)
+      .def("is_simultaneous_node", [](const PyState&) { return false; })
+      .def("move_number", [](const PyState& st) { return int(st.moves.size()); }, "Actions applied so far, chance outcomes included.")
+      .def("num_players", [](const PyState& st) { return st.R().params.players; })
+      .def("get_game", [](const PyState& st) { return (st.game); })
+      .def_property_readonly("game", [](const PyState& st) { return (st.game); }, "The mists.Game of this state.")
+      .def("legal_actions", [](const PyState& st, std::optional<int> player) {
+        if (player && *player != (is_over(st.s) ? TERMINAL_PLAYER : is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player)))
+          return std::vector<long long>{};
+        return st.legal();
+      }, py::arg("player") = py::none(),
+         "Decision: the dense action indices, ascending. Chance node: the outcomes that can come. Over (or another player): [].")
+      .def("legal_actions_mask", [](const PyState& st, std::optional<int> player) {
+        const int n = is_chance(st.s) ? std::max<int>(int(st.R().types.size()), 3) : st.game->actions->size();
+        py::array_t<bool> mask(n);
+        std::fill(mask.mutable_data(), mask.mutable_data() + n, false);
+        const bool mine = !player || *player == (is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player));
+        if (mine)
+          for (long long a : st.legal()) mask.mutable_data()[a] = true;
+        return mask;
+      }, py::arg("player") = py::none(), "True at each legal action (a numpy bool array, num_distinct_actions long; max_chance_outcomes at a chance node).")
+      .def("apply_action", &PyState::apply_action, py::arg("action"), "Applies a decision (dense index) or a chance outcome; ValueError when illegal.")
+      .def("child", [](const PyState& st, long long a) {
+        PyState c = st;
+        c.apply_action(a);
+        return c;
+      }, py::arg("action"), "A new state: this one after `action`.")
+      .def("chance_outcomes", &PyState::outcomes, "(outcome, probability) of every possible draw: each unseen copy is equally likely.")
+      .def("dealt_outcome", [](const PyState& st) {
+        if (!st.deal) throw py::value_error("dealt_outcome(): a free state has no deal");
+        if (!is_chance(st.s)) throw py::value_error("dealt_outcome(): not a chance node");
+        return deal_outcome(st.R(), *st.deal, st.s);
+      }, "The outcome the deal gives at this chance node (dealt states).")
+      .def("rewards", [](const PyState& st) { return std::vector<double>(size_t(st.R().params.players), st.reward); },
+           "Each player's reward for the last action: 1.0 for the action that wins the game, else 0.0.")
       .def("returns", [](const PyState& st) {
         const double r = is_over(st.s) && st.s.outcome == Outcome::Won ? 1.0 : 0.0;
-        return std::vector<double>(size_t(st.rules->params.players), r);
-      }, "1 for every player when the team won, else 0 (a co-operative game).")
-      .def("clone", [](const PyState& st) { return st; })
-      .def_property_readonly("game", [](const PyState& st) { return st.game_of; }, "The mists.Game of this state.")
+        return std::vector<double>(size_t(st.R().params.players), r);
+      }, "Each player's total: 1.0 for every player once the team has won, else 0.0 (a co-operative game).")
+      .def("player_reward", [](const PyState& st, int) { return st.reward; }, py::arg("player"))
+      .def("player_return", [](const PyState& st, int) { return is_over(st.s) && st.s.outcome == Outcome::Won ? 1.0 : 0.0; },
+           py::arg("player"))
+      .def("observation_tensor", [](const PyState& st, std::optional<int> p) { return tensor(st, *st.game->observation, p); },
+           py::arg("player") = py::none(), "The observation of `player` (default: the player to move) as float32 (docs/python.md).")
+      .def("information_state_tensor", [](const PyState& st, std::optional<int> p) { return tensor(st, *st.game->info_state, p); },
+           py::arg("player") = py::none(), "The observation and the order in which the tiles were placed (docs/python.md).")
+      .def("observation_string", [](const PyState& st, std::optional<int>) { return observation_string(st); }, py::arg("player") = py::none(),
+           "The board, the status line, the decision to make and the unseen tiles: the same for every player.")
+      .def("information_state_string", [](const PyState& st, std::optional<int>) {
+        std::string out = st.R().describe() + "\n";
+        for (const std::string& t : st.move_texts()) out += t + "\n";
+        return out;
+      }, py::arg("player") = py::none(),
+         "The rules and every action so far as text, one a line (forced decisions too): all a player has seen; the team sees alike.")
+      .def("history", [](const PyState& st) { return st.moves; }, "Every action applied so far (OpenSpiel's history): outcomes and dense indices.")
+      .def("history_str", [](const PyState& st) {
+        std::string out;
+        for (size_t i = 0; i < st.moves.size(); ++i) out += (i ? ", " : "") + std::to_string(st.moves[i]);
+        return out;
+      })
+      .def("record_steps", [](const PyState& st) { return st.steps; },
+           "The record steps so far: draws and decisions with two or more options, as records write them.")
       .def("action_to_string", [](const PyState& st, long long a) {
-        if (is_chance(st.s)) return "draw " + st.tile_id(a);
-        for (Action o : st.options())
-          if (o.bits == a) return action_text(*st.rules, st.s, o);
-        throw py::value_error("action " + std::to_string(a) + " is not legal here");
+        if (is_chance(st.s)) return st.outcome_text(a);
+        return action_text(st.R(), st.s, st.decode(a));
       }, py::arg("action"))
+      .def("action_to_string", [](const PyState& st, int, long long a) {
+        if (is_chance(st.s)) return st.outcome_text(a);
+        return action_text(st.R(), st.s, st.decode(a));
+      }, py::arg("player"), py::arg("action"))
       .def("string_to_action", [](const PyState& st, const std::string& text) -> long long {
-        if (is_chance(st.s) && text.rfind("draw ", 0) == 0) {
-          for (size_t t = 0; t < st.rules->types.size(); ++t)
-            if ("draw " + st.rules->types[t].id == text) return (long long)t;
-          throw py::value_error("'" + text + "': no such tile");
+        if (is_chance(st.s)) {
+          for (const auto& [o, p] : st.outcomes())
+            if (chance_text(st.R(), st.s, o) == text) return o;
+          throw py::value_error("'" + text + "' is no outcome that can come now");
         }
         Action a;
-        if (is_over(st.s) || is_chance(st.s) || !parse_action(*st.rules, st.s, text, a))
-          throw py::value_error("'" + text + "' is not a legal action here");
-        return a.bits;
+        if (!st.decision() || !parse_action(st.R(), st.s, text, a)) throw py::value_error("'" + text + "' is not a legal action here");
+        return st.game->actions->encode(st.s, a);
       }, py::arg("text"))
-      .def("history", [](const PyState& st) { return st.history; }, "The record steps so far (draws and decisions with two or more options).")
-      .def("record", &record_of, py::arg("agent") = "python", "The game record of a finished dealt game (mists replay checks it).")
-      .def("summary", [](const PyState& st) { return summary_dict(summarize(*st.rules, st.s, st.decisions, st.forced)); })
-      .def_property_readonly("score", [](const PyState& st) { return progress(*st.rules, st.s); })
+      .def("action_bits", [](const PyState& st, long long a) { return st.decode(a).bits; }, py::arg("action"),
+           "The engine's 32-bit action (engine/types.h) of a legal dense action.")
+      .def("bits_to_action", [](const PyState& st, uint32_t bits) -> long long {
+        for (const auto& [d, a] : st.options())
+          if (a.bits == bits) return d;
+        throw py::value_error("action bits " + std::to_string(bits) + " are not legal here");
+      }, py::arg("bits"), "The dense index of a legal action given as the engine's bits.")
+      .def("legal_action_bits", [](const PyState& st) {
+        std::vector<uint32_t> out;
+        if (st.decision())
+          for (const auto& [d, a] : st.options()) out.push_back(a.bits);
+        return out;
+      }, "The legal decisions as the engine's bits, in the order of legal_actions().")
+      .def("record", &record_of, py::arg("agent") = py::none(), "The game record of a finished dealt game (mists replay checks it).")
+      .def_static("from_record", &state_from_record, py::arg("path"), py::arg("steps") = py::none(),
+                  "The state a game record leads to (all its steps, or the first `steps`); the record is checked as mists replay checks it.")
+      .def("summary", [](const PyState& st) { return summary_dict(summarize(st.R(), st.s, st.decisions, st.forced)); })
+      .def_property_readonly("score", [](const PyState& st) { return progress(st.R(), st.s); })
       .def_property_readonly("turn", [](const PyState& st) { return int(st.s.turn); })
+      .def_property_readonly("phase", [](const PyState& st) { return std::string(phase_name(st.s.phase)); })
       .def_property_readonly("ghost_supply", [](const PyState& st) { return int(st.s.ghost_supply); })
       .def_property_readonly("tiles_left", [](const PyState& st) { return tiles_left(st.s); })
-      .def_property_readonly("drawn_tile", [](const PyState& st) { return st.rules->types[st.s.drawn].id; })
-      .def("evaluate", [](const PyState& st) { return evaluate(*st.rules, st.s, Weights{}); },
+      .def_property_readonly("drawn_tile", [](const PyState& st) { return st.R().types[st.s.drawn].id; })
+      .def_property_readonly("seed", [](const PyState& st) { return st.deal ? py::cast(st.run_seed) : py::none(); })
+      .def_property_readonly("game_index", [](const PyState& st) { return st.game_index; })
+      .def("evaluate", [](const PyState& st) { return evaluate(st.R(), st.s, Weights{}); },
            "The heuristic value of the position with the default weights (solver/eval.h): what greedy and expert maximize.")
-      .def("svg", [](const PyState& st) { return render_svg(*st.rules, st.s); })
-      .def("__str__", [](const PyState& st) { return render_board(*st.rules, st.s) + render_status(*st.rules, st.s); })
-      .def_property_readonly("legend", [](const PyState& st) { return board_legend(*st.rules); },
-                             "What the characters of str(state) mean");
+      .def("svg", [](const PyState& st) { return render_svg(st.R(), st.s); })
+      .def("clone", [](const PyState& st) { return st; })
+      .def("__copy__", [](const PyState& st) { return st; })
+      .def("__deepcopy__", [](const PyState& st, py::dict) { return st; }, py::arg("memo"))
+      .def("__str__", [](const PyState& st) { return render_board(st.R(), st.s) + render_status(st.R(), st.s); })
+      .def_property_readonly("legend", [](const PyState& st) { return board_legend(st.R()); }, "What the characters of str(state) mean")
+      .def(py::pickle(&state_getstate, &state_setstate));
 
-  py::class_<PyAgent>(m, "Agent", "A C++ agent by name (mists agents), seeded as a study seeds game `game` of run `seed`.")
-      .def(py::init(&make_agent), py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("game_index") = 0)
-      .def("step", &PyAgent::step, py::arg("state"), "The action the agent chooses at a decision.")
+  py::class_<PyAgent>(m, "Agent", "A C++ agent by name (mists agents), seeded as a study seeds game `game_index` of run `seed`.")
+      .def(py::init(&make_agent), py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("game_index") = 0, py::kw_only(),
+           py::arg("playouts") = py::none(), py::arg("c") = py::none(), py::arg("rollout") = py::none())
+      .def("step", &PyAgent::step, py::arg("state"), "The action (dense index) the agent chooses at a decision.")
       .def("__call__", &PyAgent::step, py::arg("state"))
-      .def_property_readonly("text", [](const PyAgent& a) { return a.spec.text; });
+      .def("for_game", [](const PyAgent& a, uint64_t seed, uint64_t game) {
+        PyAgent b = a;
+        seat_agent(b, seed, game);
+        return b;
+      }, py::arg("seed"), py::arg("game_index"), "The same agent made afresh for game `game_index` of run `seed`, as a study makes it.")
+      .def_property_readonly("text", [](const PyAgent& a) { return a.spec.text; })
+      .def_property_readonly("seed", [](const PyAgent& a) { return a.seed; })
+      .def_property_readonly("game_index", [](const PyAgent& a) { return a.game_index; });
 
-  m.def("play", [](const PyGame& g, const std::string& agent, uint64_t seed, uint64_t game) {
-    analysis::AgentSpec spec;
-    try {
-      spec = analysis::parse_agent(agent);
-    } catch (const analysis::AnalysisError& e) {
-      throw py::value_error(e.what());
-    }
-    if (spec.name == "solver") throw py::value_error("play: the solver is not a player");
-    const Rules& R = *g.rules;
+  m.def("play", [](GamePtr g, const std::string& agent, uint64_t seed, uint64_t game) {
+    const analysis::AgentSpec spec = analysis::parse_agent(agent);
+    if (spec.name == "solver") throw py::value_error("agent: the solver is not a player (use it in mists.study)");
+    const Rules& R = *g->rules;
     const uint64_t deal_seed = analysis::cell_seed(seed, R.level.number, R.params.players);
     std::vector<std::string> steps;
     GameSummary s;
@@ -391,6 +828,44 @@ PYBIND11_MODULE(_mists, m) {
   }, py::arg("game"), py::arg("agent"), py::arg("seed") = 1, py::arg("game_index") = 0,
      "Plays game `game_index` of a run seeded `seed` with a C++ agent, as mists play does; returns its summary and record.");
 
-  m.def("_run_study", &run_study, py::arg("out"), py::arg("levels"), py::arg("players"), py::arg("agents"), py::arg("games"),
-        py::arg("seed"), py::arg("ghost_deltas"), py::arg("threads"), py::arg("chunk"), py::arg("resume"));
+  py::class_<StudyArgs>(m, "_StudyArgs")
+      .def(py::init<>())
+      .def_readwrite("levels", &StudyArgs::levels)
+      .def_readwrite("players", &StudyArgs::players)
+      .def_readwrite("agents", &StudyArgs::agents)
+      .def_readwrite("ghost_deltas", &StudyArgs::ghost_deltas)
+      .def_readwrite("ghosts", &StudyArgs::ghosts)
+      .def_readwrite("levers", &StudyArgs::levers)
+      .def_readwrite("games", &StudyArgs::games)
+      .def_readwrite("seed", &StudyArgs::seed)
+      .def_readwrite("goal", &StudyArgs::goal)
+      .def_readwrite("hound1", &StudyArgs::hound1)
+      .def_readwrite("hound2", &StudyArgs::hound2)
+      .def_readwrite("piles", &StudyArgs::piles)
+      .def_readwrite("joint_scoring", &StudyArgs::joint_scoring)
+      .def_readwrite("unplaceable", &StudyArgs::unplaceable)
+      .def_readwrite("haunted_adjacency", &StudyArgs::haunted_adjacency)
+      .def_readwrite("finish_ghosts", &StudyArgs::finish_ghosts)
+      .def_readwrite("catalog", &StudyArgs::catalog)
+      .def_readwrite("levels_dir", &StudyArgs::levels_dir)
+      .def_readwrite("abbey_catalog", &StudyArgs::abbey_catalog)
+      .def_readwrite("toll_catalog", &StudyArgs::toll_catalog)
+      .def_readwrite("playouts", &StudyArgs::playouts)
+      .def_readwrite("c", &StudyArgs::c)
+      .def_readwrite("rollout", &StudyArgs::rollout)
+      .def_readwrite("precision", &StudyArgs::precision)
+      .def_readwrite("min_games", &StudyArgs::min_games)
+      .def_readwrite("chunk", &StudyArgs::chunk)
+      .def_readwrite("threads", &StudyArgs::threads)
+      .def_readwrite("shard", &StudyArgs::shard)
+      .def_readwrite("title", &StudyArgs::title)
+      .def_readwrite("config", &StudyArgs::config)
+      .def_readwrite("trace", &StudyArgs::trace)
+      .def_readwrite("records", &StudyArgs::records)
+      .def_readwrite("default_study", &StudyArgs::default_study)
+      .def_readwrite("bound_games", &StudyArgs::bound_games);
+  m.def("_run_study", &run_study, py::arg("out"), py::arg("args"), py::arg("resume"));
+
+  mists::pybind::bind_versus(m);
+
 }

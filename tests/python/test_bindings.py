@@ -112,7 +112,7 @@ def test_bad_input_raises_python_exceptions():
 def test_switches_and_overrides_reach_the_rules():
     game = mists.Game(3, 2, ghosts=12, goal=80, finish_ghosts="other_areas")
     assert game.ghosts == 12 and game.goal == 80
-    assert "finish_ghosts=other_areas" in repr(game)
+    assert "finish_ghosts='other_areas'" in repr(game)
 
 
 def test_study_rows_and_frame():

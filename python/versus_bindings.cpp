@@ -1,0 +1,574 @@
+// The competitive games in Python (docs/python.md, "The competitive games"): VsGame, VsState with
+// OpenSpiel's method set, VsAgent, and the tournament behind mists.study(game="base" | "gcc").
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/files.h"
+#include "analysis/tournament.h"
+#include "engine/config/load.h"
+#include "engine/versus_record.h"
+#include "python/bindings.h"
+#include "python/versus_encoding.h"
+
+namespace py = pybind11;
+
+namespace mists::pybind {
+
+namespace {
+
+using vs::VsAction;
+using vs::VsRules;
+using vs::VsState;
+
+struct PyVsGame {
+  analysis::TournamentConfig cfg;  // game, players, catalogs, modules and switches (no agents)
+  std::shared_ptr<const VsRules> rules;
+  std::shared_ptr<const pyenc::VsActions> actions;
+  std::shared_ptr<const pyenc::VsObservation> observation, info_state;
+};
+using VsGamePtr = std::shared_ptr<PyVsGame>;
+
+// Switches as Python gives them: a dict, or "name=value" texts.
+std::vector<std::pair<std::string, std::string>> switch_list(const py::object& sw) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (sw.is_none()) return out;
+  if (py::isinstance<py::dict>(sw)) {
+    for (const auto& [k, v] : sw.cast<py::dict>()) out.emplace_back(py::str(k).cast<std::string>(), py::str(v).cast<std::string>());
+    return out;
+  }
+  for (const auto& item : sw) {
+    const std::string text = item.cast<std::string>();
+    const size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0) throw py::value_error("switches: '" + text + "' is not name=value");
+    for (const auto& [k, v] : out)
+      if (k == text.substr(0, eq)) throw py::value_error("switches: " + k + " is given twice");
+    out.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+  }
+  return out;
+}
+
+// Modules as Python gives them: "abbey_mayor,tollkeepers" or a list of names.
+std::string module_text(const py::object& ex) {
+  if (ex.is_none()) return "";
+  if (py::isinstance<py::str>(ex)) return ex.cast<std::string>();
+  std::string text;
+  for (const auto& item : ex) text += (text.empty() ? "" : ",") + item.cast<std::string>();
+  return text;
+}
+
+analysis::TournamentConfig game_config(const std::string& game, int players, const py::object& expansions, const py::object& switches,
+                                       const std::optional<std::string>& base_catalog, const std::optional<std::string>& gcc_catalog,
+                                       const std::optional<std::string>& abbey_catalog,
+                                       const std::optional<std::string>& toll_catalog, const std::optional<std::string>& map) {
+  if (game != "base" && game != "gcc") throw py::value_error("game = '" + game + "': the competitive games are base and gcc");
+  if (players < 2 || players > vs::VS_MAX_PLAYERS) throw py::value_error("players = " + std::to_string(players) + ": 2 to 6 players");
+  analysis::TournamentConfig c;
+  c.game = game, c.players = players;
+  c.expansions = module_text(expansions);
+  if (!c.expansions.empty()) c.expansions = vs::modules_text(vs::parse_modules(c.expansions));  // checked, in their order
+  c.switches = switch_list(switches);
+  if (base_catalog) c.base_catalog = *base_catalog;
+  if (gcc_catalog) c.gcc_catalog = *gcc_catalog;
+  if (abbey_catalog) c.abbey_catalog = *abbey_catalog;
+  if (toll_catalog) c.toll_catalog = *toll_catalog;
+  if (map) c.map = *map;
+  return c;
+}
+
+VsGamePtr make_vs_game(analysis::TournamentConfig cfg) {
+  auto g = std::make_shared<PyVsGame>();
+  g->rules = std::make_shared<const VsRules>(cfg.rules());
+  g->cfg = std::move(cfg);
+  g->actions = std::make_shared<pyenc::VsActions>(*g->rules);
+  g->observation = std::make_shared<pyenc::VsObservation>(*g->rules);
+  g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::vs_information_state(*g->rules));
+  return g;
+}
+
+py::dict vs_game_kwargs(const PyVsGame& g) {
+  const analysis::TournamentConfig plain, &c = g.cfg;
+  py::dict d;
+  d["game"] = c.game;
+  d["players"] = c.players;
+  if (!c.expansions.empty()) d["expansions"] = c.expansions;
+  if (!c.switches.empty()) {
+    py::dict sw;
+    for (const auto& [k, v] : c.switches) sw[py::str(k)] = v;
+    d["switches"] = sw;
+  }
+  const std::pair<const char*, std::string analysis::TournamentConfig::*> files[] = {
+      {"base_catalog", &analysis::TournamentConfig::base_catalog}, {"gcc_catalog", &analysis::TournamentConfig::gcc_catalog},
+      {"abbey_catalog", &analysis::TournamentConfig::abbey_catalog}, {"toll_catalog", &analysis::TournamentConfig::toll_catalog},
+      {"map", &analysis::TournamentConfig::map}};
+  for (const auto& [key, field] : files)
+    if (c.*field != plain.*field) d[key] = c.*field;
+  return d;
+}
+
+VsGamePtr vs_game_from_kwargs(const py::dict& d) {
+  auto text = [&](const char* k) { return d.contains(k) ? std::optional<std::string>(d[k].cast<std::string>()) : std::nullopt; };
+  return make_vs_game(game_config(d["game"].cast<std::string>(), d["players"].cast<int>(),
+                                  d.contains("expansions") ? py::object(d["expansions"]) : py::none(),
+                                  d.contains("switches") ? py::object(d["switches"]) : py::none(), text("base_catalog"),
+                                  text("gcc_catalog"), text("abbey_catalog"), text("toll_catalog"), text("map")));
+}
+
+// One competitive game in progress; dealt (a tournament's deal) or free.
+struct PyVsState {
+  VsGamePtr game;
+  VsState s{};
+  std::shared_ptr<const vs::VsDeal> deal;
+  size_t next = 0, chip = 0;  // the deal's next tile and next chip value
+  uint64_t seed = 0, deal_index = 0;
+  std::vector<std::string> steps;  // as competitive records write them: draws, chips and every decision
+  std::vector<long long> moves;
+  std::vector<uint32_t> raw;
+  int decisions = 0, forced = 0;
+  std::vector<double> reward;
+
+  const VsRules& R() const { return *game->rules; }
+  bool decision() const { return !vs::is_over(s) && !vs::is_chance(s); }
+  int to_move() const { return vs::is_over(s) ? TERMINAL_PLAYER : vs::is_chance(s) ? CHANCE_PLAYER : int(s.player); }
+
+  const std::vector<std::pair<int, VsAction>>& options() const {
+    if (!cache_valid_) {
+      thread_local std::vector<VsAction> buf(vs::VS_MAX_ACTIONS);
+      const int n = vs::legal_actions(R(), s, buf.data());
+      const pyenc::VsWindow::Frame frame = game->actions->window().frame(R(), s);
+      cache_.clear();
+      for (int i = 0; i < n; ++i) cache_.emplace_back(game->actions->encode(s, buf[size_t(i)], frame), buf[size_t(i)]);
+      std::sort(cache_.begin(), cache_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (size_t i = 1; i < cache_.size(); ++i)
+        if (cache_[i].first == cache_[i - 1].first) throw std::logic_error("two legal actions share dense index " + std::to_string(cache_[i].first));
+      cache_valid_ = true;
+    }
+    return cache_;
+  }
+  std::vector<std::pair<int, double>> outcomes() const {
+    std::vector<std::pair<int, double>> out;
+    if (s.phase == vs::VsPhase::Draw) {
+      for (size_t t = 0; t < R().types.size(); ++t)
+        if (s.unseen[t]) out.emplace_back(int(t), double(s.unseen[t]) / double(s.left));
+    } else if (s.phase == vs::VsPhase::ChipValue) {
+      const double total = double(s.chips_unseen[0] + s.chips_unseen[1]);
+      for (int v = 1; v <= 2; ++v)
+        if (s.chips_unseen[size_t(v - 1)]) out.emplace_back(v, double(s.chips_unseen[size_t(v - 1)]) / total);
+    }
+    return out;
+  }
+  std::vector<long long> legal() const {
+    std::vector<long long> out;
+    if (vs::is_chance(s))
+      for (const auto& [o, p] : outcomes()) out.push_back(o);
+    else if (!vs::is_over(s))
+      for (const auto& [d, a] : options()) out.push_back(d);
+    return out;
+  }
+  VsAction decode(long long d) const {
+    const auto& opts = options();
+    const auto it = std::lower_bound(opts.begin(), opts.end(), d, [](const auto& o, long long v) { return o.first < v; });
+    if (it != opts.end() && it->first == d) return it->second;
+    std::string texts;
+    for (size_t i = 0; i < opts.size() && i < 5; ++i)
+      texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + vs::action_text(R(), s, opts[i].second) + ")";
+    throw py::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) + " legal: " + texts +
+                          (opts.size() > 5 ? ", ..." : "") + ")");
+  }
+  std::string outcome_text(long long o) const {
+    if (s.phase == vs::VsPhase::ChipValue) return "chip " + std::to_string(o);
+    if (o < 0 || o >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(o) + " does not exist");
+    return "draw " + R().types[size_t(o)].id;
+  }
+  void apply_chance(long long o) {
+    bool possible = false;
+    for (const auto& [x, p] : outcomes()) possible = possible || x == o;
+    if (!possible) throw py::value_error(outcome_text(o) + ": it cannot come now");
+    const bool chip_step = s.phase == vs::VsPhase::ChipValue;
+    if (deal) {
+      const int want = chip_step ? deal->chip_values.at(chip) : deal->order.at(next);
+      if (want != o) throw py::value_error(outcome_text(o) + ": the deal gives " + outcome_text(want) + " next");
+    }
+    steps.push_back(outcome_text(o));
+    if (chip_step) vs::apply_chip(R(), s, int(o)), ++chip;
+    else vs::apply_draw(R(), s, int(o)), ++next;
+    after(o, uint32_t(o));
+  }
+  void apply_decision(VsAction a, long long dense) {
+    (options().size() > 1 ? decisions : forced) += 1;
+    steps.push_back(vs::action_text(R(), s, a));
+    vs::apply(R(), s, a);
+    after(dense, a.bits);
+  }
+  void after(long long move, uint32_t bits) {
+    moves.push_back(move);
+    raw.push_back(bits);
+    reward.assign(size_t(R().players), 0.0);
+    if (vs::is_over(s)) {
+      const auto shares = vs::win_shares(R(), s);
+      reward.assign(shares.begin(), shares.begin() + R().players);
+    }
+    cache_valid_ = false;
+  }
+  void apply_action(long long a) {
+    if (vs::is_over(s)) throw py::value_error("action " + std::to_string(a) + ": the game is over");
+    if (vs::is_chance(s)) apply_chance(a);
+    else apply_decision(decode(a), a);
+  }
+  void apply_raw(uint32_t v) {
+    if (vs::is_chance(s)) return apply_chance(v);
+    for (const auto& [d, a] : options())
+      if (a.bits == v) return apply_decision(a, d);
+    throw py::value_error("action bits " + std::to_string(v) + " are not legal here");
+  }
+  std::vector<double> returns() const {
+    std::vector<double> out(size_t(R().players), 0.0);
+    if (vs::is_over(s)) {
+      const auto shares = vs::win_shares(R(), s);
+      out.assign(shares.begin(), shares.begin() + R().players);
+    }
+    return out;
+  }
+
+ private:
+  mutable std::vector<std::pair<int, VsAction>> cache_;
+  mutable bool cache_valid_ = false;
+};
+
+PyVsState vs_dealt(VsGamePtr g, vs::VsDeal deal, uint64_t seed, uint64_t index) {
+  PyVsState st;
+  st.game = std::move(g);
+  st.seed = seed, st.deal_index = index;
+  st.s = vs::deal_state(st.R(), deal, &st.next);
+  st.deal = std::make_shared<const vs::VsDeal>(std::move(deal));
+  st.reward.assign(size_t(st.R().players), 0.0);
+  return st;
+}
+
+PyVsState vs_new_state(VsGamePtr g, std::optional<uint64_t> seed, uint64_t deal) {
+  if (seed) {
+    vs::VsDeal d = analysis::make_vs_deal(*g->rules, *seed, deal);
+    return vs_dealt(std::move(g), std::move(d), *seed, deal);
+  }
+  if (g->rules->on_map) throw py::value_error("new_initial_state(): a game on a map starts from a deal's set-up (M1.2); give a seed");
+  PyVsState st;
+  st.game = std::move(g);
+  st.s = vs::initial_state(st.R());
+  st.reward.assign(size_t(st.R().players), 0.0);
+  return st;
+}
+
+py::array_t<float> vs_tensor(const PyVsState& st, const pyenc::VsObservation& layout, std::optional<int> player) {
+  const int observer = player.value_or(st.decision() ? int(st.s.player) : int(st.s.turn_seat));
+  if (observer < 0 || observer >= st.R().players)
+    throw py::value_error("player = " + std::to_string(observer) + ": the seats are 0 to " + std::to_string(st.R().players - 1));
+  py::array_t<float> out(py::ssize_t(layout.size()));
+  layout.write(st.R(), st.s, observer, out.mutable_data());
+  return out;
+}
+
+std::string vs_observation_string(const PyVsState& st) {
+  std::string out = vs::render_vs_board(st.R(), st.s);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  if (st.decision()) {
+    out += "to move: seat " + std::to_string(st.s.player);
+    if (st.s.phase == vs::VsPhase::Place) out += ", place tile " + st.R().types[st.s.drawn].id;
+    out += "\n";
+  }
+  out += "unseen:";
+  for (size_t t = 0; t < st.R().types.size(); ++t)
+    if (st.s.unseen[t]) out += " " + st.R().types[t].id + (st.s.unseen[t] > 1 ? "x" + std::to_string(st.s.unseen[t]) : "");
+  return out + "\n";
+}
+
+py::dict vs_summary(const PyVsState& st) {
+  const vs::VsSummary g = vs::summarize(st.R(), st.s, st.decisions, st.forced);
+  py::dict d;
+  d["score"] = std::vector<int>(g.score.begin(), g.score.begin() + st.R().players);
+  d["share"] = std::vector<double>(g.share.begin(), g.share.begin() + st.R().players);
+  d["turns"] = g.turns, d["decisions"] = g.decisions, d["forced"] = g.forced, d["discarded"] = g.discarded;
+  d["width"] = g.width, d["height"] = g.height;
+  return d;
+}
+
+py::tuple vs_getstate(const PyVsState& st) {
+  py::object deal = py::none();
+  if (st.deal)
+    deal = py::make_tuple(st.deal->order, std::vector<int>{st.deal->setup.rot[0], st.deal->setup.rot[1]}, st.deal->setup.second,
+                          st.deal->setup.chips, st.deal->chip_values);
+  return py::make_tuple(1, vs_game_kwargs(*st.game), deal, st.seed, st.deal_index, st.raw);
+}
+
+PyVsState vs_setstate(const py::tuple& t) {
+  if (t.size() != 6 || t[0].cast<int>() != 1) throw py::value_error("not a pickled mists.VsState of this version");
+  VsGamePtr g = vs_game_from_kwargs(t[1].cast<py::dict>());
+  PyVsState st;
+  if (t[2].is_none()) {
+    st = vs_new_state(g, std::nullopt, 0);
+  } else {
+    const auto d = t[2].cast<py::tuple>();
+    vs::VsDeal deal;
+    deal.order = d[0].cast<std::vector<uint8_t>>();
+    const auto rot = d[1].cast<std::vector<int>>();
+    deal.setup.rot = {uint8_t(rot.at(0)), uint8_t(rot.at(1))};
+    deal.setup.second = d[2].cast<int>();
+    deal.setup.chips = d[3].cast<std::vector<vs::VsCell>>();
+    deal.chip_values = d[4].cast<std::vector<uint8_t>>();
+    st = vs_dealt(g, std::move(deal), t[3].cast<uint64_t>(), t[4].cast<uint64_t>());
+  }
+  for (uint32_t v : t[5].cast<std::vector<uint32_t>>()) st.apply_raw(v);
+  return st;
+}
+
+// A competitive agent by its text (analysis::make_vs_agent), seeded as `mists play --game` seeds
+// seat `seat` of deal `deal` in a run seeded `seed`.
+struct PyVsAgent {
+  VsGamePtr game;
+  analysis::VsAgentSpec spec;
+  uint64_t seed = 1, deal = 0;
+  int seat = 0;
+  analysis::VsChooser choose;
+  long long step(const PyVsState& st) {
+    if (st.game->rules != game->rules) throw py::value_error("agent: the state belongs to another game");
+    if (!st.decision()) throw py::value_error("agent: not a decision (a chance node, or the game is over)");
+    const auto& opts = st.options();
+    if (opts.size() == 1) return opts[0].first;
+    const VsState s = st.s;  // decided without the GIL, on the agent's own copy
+    std::vector<VsAction> buf(vs::VS_MAX_ACTIONS);
+    int pick = 0;
+    {
+      py::gil_scoped_release release;
+      const int n = vs::legal_actions(st.R(), s, buf.data());
+      pick = choose(s, buf.data(), n);
+    }
+    return game->actions->encode(st.R(), s, buf[size_t(pick)]);
+  }
+};
+
+void seat_vs_agent(PyVsAgent& a, uint64_t seed, uint64_t deal, int seat) {
+  if (seat < 0 || seat >= a.game->rules->players)
+    throw py::value_error("seat = " + std::to_string(seat) + ": the seats are 0 to " + std::to_string(a.game->rules->players - 1));
+  a.seed = seed, a.deal = deal, a.seat = seat;
+  a.choose = analysis::make_vs_agent(*a.game->rules, a.spec, analysis::vs_seat_seed(seed, deal, seat));
+}
+
+// A tournament (mists versus) in `out`, or the rest of one; a row per game.
+py::list run_tournament(const std::string& out, const std::string& game, int players, const std::vector<std::string>& agents, int games,
+                        int chunk, uint64_t seed, const py::object& expansions, const py::object& switches,
+                        const std::optional<std::string>& base_catalog, const std::optional<std::string>& gcc_catalog,
+                        const std::optional<std::string>& abbey_catalog, const std::optional<std::string>& toll_catalog,
+                        const std::optional<std::string>& map, int threads, int records, bool resume) {
+  if (threads < 0 || threads > 1024) throw py::value_error("threads = " + std::to_string(threads) + ": 0 (all cores) to 1024");
+  analysis::TournamentConfig c;
+  if (!resume) {
+    c = game_config(game, players, expansions, switches, base_catalog, gcc_catalog, abbey_catalog, toll_catalog, map);
+    c.agents = agents;
+    c.games = games, c.chunk = chunk, c.seed = seed;
+    c = analysis::TournamentConfig::from_json(c.to_json(), "mists.study");  // every field checked as a resumed tournament's
+    c.rules();
+  }
+  std::vector<analysis::TournamentGame> played;
+  {
+    py::gil_scoped_release release;
+    analysis::run_tournament(c, out, resume, threads, "mists.study (Python)", true, records, PY_WORDS, &played);
+  }
+  if (resume) c = analysis::TournamentConfig::from_json(nlohmann::json::parse(read_file(out + "/tournament.json")).at("config"), out);
+  py::list rows;
+  for (const auto& t : played) {
+    const auto [i, j] = c.pair(t.pair);
+    std::vector<std::string> seats;
+    for (int p = 0; p < c.players; ++p) seats.push_back(c.agents[size_t(analysis::TournamentConfig::first_sits(p, t.game) ? i : j)]);
+    py::dict d;
+    d["pair"] = t.pair, d["game"] = t.game, d["deal"] = t.game / 2, d["seating"] = t.game % 2;
+    d["agents"] = seats;
+    d["score"] = std::vector<int>(t.s.score.begin(), t.s.score.begin() + c.players);
+    d["share"] = std::vector<double>(t.s.share.begin(), t.s.share.begin() + c.players);
+    d["turns"] = t.s.turns, d["decisions"] = t.s.decisions, d["forced"] = t.s.forced, d["discarded"] = t.s.discarded;
+    rows.append(d);
+  }
+  return rows;
+}
+
+}  // namespace
+
+void bind_versus(py::module_& m) {
+  py::class_<PyVsGame, std::shared_ptr<PyVsGame>>(m, "VsGame", "A competitive game: base or gcc, 2-6 seats, expansion modules and switches.")
+      .def(py::init([](const std::string& game, int players, const py::object& expansions, const py::object& switches,
+                       std::optional<std::string> base_catalog, std::optional<std::string> gcc_catalog,
+                       std::optional<std::string> abbey_catalog, std::optional<std::string> toll_catalog, std::optional<std::string> map) {
+             return make_vs_game(game_config(game, players, expansions, switches, base_catalog, gcc_catalog, abbey_catalog, toll_catalog, map));
+           }),
+           py::arg("game") = "gcc", py::arg("players") = 2, py::kw_only(), py::arg("expansions") = py::none(),
+           py::arg("switches") = py::none(), py::arg("base_catalog") = py::none(), py::arg("gcc_catalog") = py::none(),
+           py::arg("abbey_catalog") = py::none(), py::arg("toll_catalog") = py::none(), py::arg("map") = py::none())
+      .def_property_readonly("kind", [](const PyVsGame& g) { return g.cfg.game; })
+      .def("num_players", [](const PyVsGame& g) { return g.rules->players; })
+      .def_property_readonly("tile_ids", [](const PyVsGame& g) {
+        std::vector<std::string> ids;
+        for (const auto& t : g.rules->types) ids.push_back(t.id);
+        return ids;
+      })
+      .def("num_distinct_actions", [](const PyVsGame& g) { return g.actions->size(); })
+      .def("max_chance_outcomes", [](const PyVsGame& g) { return std::max<int>(int(g.rules->types.size()), 3); })
+      .def("min_utility", [](const PyVsGame&) { return 0.0; })
+      .def("max_utility", [](const PyVsGame&) { return 1.0; })
+      .def("utility_sum", [](const PyVsGame&) { return 1.0; }, "The win shares of a finished game add up to 1 (G1.10).")
+      .def("observation_tensor_shape", [](const PyVsGame& g) { return std::vector<int>{int(g.observation->size())}; })
+      .def("observation_tensor_size", [](const PyVsGame& g) { return int(g.observation->size()); })
+      .def("information_state_tensor_shape", [](const PyVsGame& g) { return std::vector<int>{int(g.info_state->size())}; })
+      .def("information_state_tensor_size", [](const PyVsGame& g) { return int(g.info_state->size()); })
+      .def_property_readonly("window", [](const PyVsGame& g) { return g.actions->window().side; }, "The side of the board window")
+      .def_property_readonly("observation_planes", [](const PyVsGame& g) { return g.observation->planes; })
+      .def_property_readonly("information_state_planes", [](const PyVsGame& g) { return g.info_state->planes; })
+      .def_property_readonly("observation_globals", [](const PyVsGame& g) { return g.observation->globals; })
+      .def("action_blocks", [](const PyVsGame& g) {
+        py::list out;
+        for (const auto& b : g.actions->blocks()) {
+          py::dict d;
+          d["name"] = b.name, d["offset"] = b.offset, d["size"] = b.size, d["fields"] = b.fields;
+          out.append(d);
+        }
+        return out;
+      })
+      .def("new_initial_state", &vs_new_state, py::arg("seed") = py::none(), py::arg("deal") = 0,
+           "A new game. With a seed: deal `deal` of a tournament seeded `seed` (as mists versus and mists play --game deal it).")
+      .def("kwargs", &vs_game_kwargs)
+      .def("__repr__", [](const PyVsGame& g) {
+        std::string out = "mists.VsGame(";
+        bool first = true;
+        for (const auto& [k, v] : vs_game_kwargs(g)) {
+          out += (first ? "" : ", ") + k.cast<std::string>() + "=" + py::repr(v).cast<std::string>();
+          first = false;
+        }
+        return out + ")";
+      })
+      .def(py::pickle([](const PyVsGame& g) { return vs_game_kwargs(g); }, [](const py::dict& d) { return vs_game_from_kwargs(d); }));
+
+  py::class_<PyVsState>(m, "VsState", "A competitive game in progress, with OpenSpiel's State method set.")
+      .def("current_player", &PyVsState::to_move)
+      .def("is_terminal", [](const PyVsState& st) { return vs::is_over(st.s); })
+      .def("is_chance_node", [](const PyVsState& st) { return vs::is_chance(st.s); })
+      .def("is_player_node", &PyVsState::decision)
+      .def("is_simultaneous_node", [](const PyVsState&) { return false; })
+      .def("move_number", [](const PyVsState& st) { return int(st.moves.size()); })
+      .def("num_players", [](const PyVsState& st) { return st.R().players; })
+      .def("get_game", [](const PyVsState& st) { return st.game; })
+      .def_property_readonly("game", [](const PyVsState& st) { return st.game; })
+      .def("legal_actions", [](const PyVsState& st, std::optional<int> player) {
+        if (player && *player != st.to_move()) return std::vector<long long>{};
+        return st.legal();
+      }, py::arg("player") = py::none())
+      .def("legal_actions_mask", [](const PyVsState& st, std::optional<int> player) {
+        const int n = vs::is_chance(st.s) ? std::max<int>(int(st.R().types.size()), 3) : st.game->actions->size();
+        py::array_t<bool> mask(n);
+        std::fill(mask.mutable_data(), mask.mutable_data() + n, false);
+        if (!player || *player == st.to_move())
+          for (long long a : st.legal()) mask.mutable_data()[a] = true;
+        return mask;
+      }, py::arg("player") = py::none())
+      .def("apply_action", &PyVsState::apply_action, py::arg("action"))
+      .def("child", [](const PyVsState& st, long long a) {
+        PyVsState c = st;
+        c.apply_action(a);
+        return c;
+      }, py::arg("action"))
+      .def("chance_outcomes", &PyVsState::outcomes)
+      .def("dealt_outcome", [](const PyVsState& st) {
+        if (!st.deal) throw py::value_error("dealt_outcome(): a free state has no deal");
+        if (!vs::is_chance(st.s)) throw py::value_error("dealt_outcome(): not a chance node");
+        return st.s.phase == vs::VsPhase::ChipValue ? int(st.deal->chip_values.at(st.chip)) : int(st.deal->order.at(st.next));
+      })
+      .def("rewards", [](const PyVsState& st) { return st.reward; }, "Each seat's win share (G1.10) for the action that ended the game, else 0.")
+      .def("returns", &PyVsState::returns, "Each seat's win share once the game is over: 1/k to each of the k best scores.")
+      .def("player_reward", [](const PyVsState& st, int p) { return st.reward.at(size_t(p)); }, py::arg("player"))
+      .def("player_return", [](const PyVsState& st, int p) { return st.returns().at(size_t(p)); }, py::arg("player"))
+      .def("scores", [](const PyVsState& st) { return std::vector<int>(st.s.score.begin(), st.s.score.begin() + st.R().players); })
+      .def("observation_tensor", [](const PyVsState& st, std::optional<int> p) { return vs_tensor(st, *st.game->observation, p); },
+           py::arg("player") = py::none())
+      .def("information_state_tensor", [](const PyVsState& st, std::optional<int> p) { return vs_tensor(st, *st.game->info_state, p); },
+           py::arg("player") = py::none())
+      .def("observation_string", [](const PyVsState& st, std::optional<int>) { return vs_observation_string(st); }, py::arg("player") = py::none())
+      .def("information_state_string", [](const PyVsState& st, std::optional<int>) {
+        std::string out = st.R().describe() + "\n";
+        for (const std::string& step : st.steps) out += step + "\n";
+        return out;
+      }, py::arg("player") = py::none(), "The rules and every step so far (every seat sees the same).")
+      .def("history", [](const PyVsState& st) { return st.moves; })
+      .def("history_str", [](const PyVsState& st) {
+        std::string out;
+        for (size_t i = 0; i < st.moves.size(); ++i) out += (i ? ", " : "") + std::to_string(st.moves[i]);
+        return out;
+      })
+      .def("record_steps", [](const PyVsState& st) { return st.steps; })
+      .def("action_to_string", [](const PyVsState& st, long long a) {
+        return vs::is_chance(st.s) ? st.outcome_text(a) : vs::action_text(st.R(), st.s, st.decode(a));
+      }, py::arg("action"))
+      .def("action_to_string", [](const PyVsState& st, int, long long a) {
+        return vs::is_chance(st.s) ? st.outcome_text(a) : vs::action_text(st.R(), st.s, st.decode(a));
+      }, py::arg("player"), py::arg("action"))
+      .def("string_to_action", [](const PyVsState& st, const std::string& text) -> long long {
+        if (vs::is_chance(st.s)) {
+          for (const auto& [o, p] : st.outcomes())
+            if (st.outcome_text(o) == text) return o;
+          throw py::value_error("'" + text + "' is no outcome that can come now");
+        }
+        if (st.decision())
+          for (const auto& [d, a] : st.options())
+            if (vs::action_text(st.R(), st.s, a) == text) return d;
+        throw py::value_error("'" + text + "' is not a legal action here");
+      }, py::arg("text"))
+      .def("action_bits", [](const PyVsState& st, long long a) { return st.decode(a).bits; }, py::arg("action"))
+      .def("bits_to_action", [](const PyVsState& st, uint32_t bits) -> long long {
+        for (const auto& [d, a] : st.options())
+          if (a.bits == bits) return d;
+        throw py::value_error("action bits " + std::to_string(bits) + " are not legal here");
+      }, py::arg("bits"))
+      .def("record", [](const PyVsState& st, const std::vector<std::string>& agents) {
+        if (!st.deal) throw py::value_error("record(): a free state has no deal; make the state with a seed");
+        if (!vs::is_over(st.s)) throw py::value_error("record(): the game is not over");
+        if (int(agents.size()) != st.R().players) throw py::value_error("record(): give an agent name a seat");
+        vs::VsRecord rec = vs::make_vs_record(st.R(), *st.deal, st.seed, st.deal_index, agents, analysis::revision());
+        for (const auto& step : st.steps) rec.steps.push_back({step, 0});
+        for (int p = 0; p < st.R().players; ++p) rec.result.push_back(st.s.score[size_t(p)]);
+        return vs::write_vs_record(rec);
+      }, py::arg("agents"), "The record of a finished dealt game (mists replay checks it).")
+      .def("summary", &vs_summary)
+      .def_property_readonly("turn", [](const PyVsState& st) { return int(st.s.turn); })
+      .def_property_readonly("seed", [](const PyVsState& st) { return st.deal ? py::cast(st.seed) : py::none(); })
+      .def_property_readonly("deal_index", [](const PyVsState& st) { return st.deal_index; })
+      .def("svg", [](const PyVsState& st) { return vs::render_vs_svg(st.R(), st.s, "mists " + st.game->cfg.game); })
+      .def("clone", [](const PyVsState& st) { return st; })
+      .def("__copy__", [](const PyVsState& st) { return st; })
+      .def("__deepcopy__", [](const PyVsState& st, py::dict) { return st; }, py::arg("memo"))
+      .def("__str__", [](const PyVsState& st) { return vs::render_vs_board(st.R(), st.s); })
+      .def(py::pickle(&vs_getstate, &vs_setstate));
+
+  py::class_<PyVsAgent>(m, "VsAgent", "A competitive agent by its text, seeded as mists play --game seeds seat `seat` of deal `deal`.")
+      .def(py::init([](VsGamePtr g, const std::string& text, uint64_t seed, uint64_t deal, int seat) {
+             PyVsAgent a;
+             a.game = std::move(g);
+             a.spec = analysis::parse_vs_agent(text);
+             seat_vs_agent(a, seed, deal, seat);
+             return a;
+           }),
+           py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("deal") = 0, py::arg("seat") = 0)
+      .def("step", &PyVsAgent::step, py::arg("state"))
+      .def("__call__", &PyVsAgent::step, py::arg("state"))
+      .def("for_game", [](const PyVsAgent& a, uint64_t seed, uint64_t deal, int seat) {
+        PyVsAgent b = a;
+        seat_vs_agent(b, seed, deal, seat);
+        return b;
+      }, py::arg("seed"), py::arg("deal"), py::arg("seat"))
+      .def_property_readonly("text", [](const PyVsAgent& a) { return a.spec.text; });
+
+  m.def("_run_tournament", &run_tournament, py::arg("out"), py::arg("game"), py::arg("players"), py::arg("agents"), py::arg("games"),
+        py::arg("chunk"), py::arg("seed"), py::arg("expansions"), py::arg("switches"), py::arg("base_catalog"), py::arg("gcc_catalog"),
+        py::arg("abbey_catalog"), py::arg("toll_catalog"), py::arg("map"), py::arg("threads"), py::arg("records"), py::arg("resume"));
+}
+
+}  // namespace mists::pybind
