@@ -40,6 +40,11 @@ inline constexpr int USAGE_EXIT = 2;
 // CLI11's usage errors as mists prints them (CLI::App::failure_message): "mists: error: ...", a
 // flag given twice said so plainly, then CLI11's pointer to --help.
 std::string usage_failure(const CLI::App* app, const CLI::Error& e);
+
+// The one name of `names` a mistyped `word` most likely meant: the closest within two edits when no
+// other is as close; else the one name `word` is the start of (five characters or more, dashes
+// included); empty when there is none or `word` is itself one of the names.
+std::string near_miss(const std::string& word, const std::vector<std::string>& names);
 // --threads takes 0 (all cores) or 1..MAX_THREADS in every command.
 inline constexpr int MAX_THREADS = 1024;
 

@@ -277,3 +277,26 @@ TEST_CASE("options: CLI11's own errors exit with the usage status; help and vers
   CHECK(ah::run_cli({"--version"}, logs).status == 0);
   CHECK(ah::run_cli({"solve", "--help"}, logs).status == 0);
 }
+
+TEST_CASE("a mistyped flag or command gets the one it most likely meant, and a usage exit") {
+  ah::TempDir logs("near-miss");
+  const struct {
+    Args args;
+    std::string hint;  // empty: no suggestion expected
+  } cases[] = {
+      {{"analyze", "--level", "3"}, "did you mean --levels (not --level)?"},
+      {{"analyse"}, "did you mean analyze (not analyse)?"},
+      {{"compare", "--agnets", "expert"}, "did you mean --agents (not --agnets)?"},
+      {{"play", "--seeed", "3"}, "did you mean --seed (not --seeed)?"},
+      {{"analyze", "--gams", "3"}, ""},     // --games and --game are both one edit away: no guess
+      {{"analyze", "--zzzzzz", "3"}, ""},   // nothing near it
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.args[0]);
+    CAPTURE(c.args.size() > 1 ? c.args[1] : "");
+    const ah::CliResult r = run_limited(c.args, logs);
+    CHECK(r.status == USAGE_EXIT);
+    if (c.hint.empty()) CHECK(!has(r.err, "did you mean"));
+    else CHECK(has(r.err, c.hint));
+  }
+}
