@@ -4,6 +4,12 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "analysis/study_config.h"
 
 namespace mists::pybind {
@@ -14,6 +20,16 @@ constexpr int TERMINAL_PLAYER = -4;
 
 // Python's words for keyword arguments in messages ("ghost_deltas", "resume=True").
 inline const analysis::OptionWords PY_WORDS{true};
+
+// A state's legal decisions with their dense indices, sorted by index; two decisions on one index
+// would make the index ambiguous, so that is an error (both games' State::options()).
+template <class Action>
+void sort_by_dense_index(std::vector<std::pair<int, Action>>& options) {
+  std::sort(options.begin(), options.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (size_t i = 1; i < options.size(); ++i)
+    if (options[i].first == options[i - 1].first)
+      throw std::logic_error("two legal actions share dense index " + std::to_string(options[i].first));
+}
 
 // Adds VsGame, VsState and VsAgent to the module, and _run_tournament (mists.study with
 // game="base" or "gcc").

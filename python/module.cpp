@@ -38,6 +38,7 @@ namespace py = pybind11;
 using namespace mists;
 using mists::pybind::CHANCE_PLAYER;
 using mists::pybind::PY_WORDS;
+using mists::pybind::sort_by_dense_index;
 using mists::pybind::TERMINAL_PLAYER;
 
 namespace {
@@ -159,9 +160,7 @@ struct PyState {
         if (d < 0) throw std::logic_error("action " + action_text(R(), s, buf[size_t(i)]) + " has no dense index");
         cache_.emplace_back(d, buf[size_t(i)]);
       }
-      std::sort(cache_.begin(), cache_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-      for (size_t i = 1; i < cache_.size(); ++i)
-        if (cache_[i].first == cache_[i - 1].first) throw std::logic_error("two legal actions share dense index " + std::to_string(cache_[i].first));
+      sort_by_dense_index(cache_);
       cache_valid_ = true;
     }
     return cache_;

@@ -143,9 +143,7 @@ struct PyVsState {
       const pyenc::VsWindow::Frame frame = game->actions->window().frame(R(), s);
       cache_.clear();
       for (int i = 0; i < n; ++i) cache_.emplace_back(game->actions->encode(s, buf[size_t(i)], frame), buf[size_t(i)]);
-      std::sort(cache_.begin(), cache_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-      for (size_t i = 1; i < cache_.size(); ++i)
-        if (cache_[i].first == cache_[i - 1].first) throw std::logic_error("two legal actions share dense index " + std::to_string(cache_[i].first));
+      sort_by_dense_index(cache_);
       cache_valid_ = true;
     }
     return cache_;
