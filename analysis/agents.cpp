@@ -162,7 +162,8 @@ decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_see
     return f(agent);
   }
   if (a.name == "planner") {
-    PlannerAgent agent(R, planner_config(R, a), agent_seed);
+    if (a.params.true_deal && !deal) throw AnalysisError("agent '" + a.text + "': deals=true needs the game's deal");
+    PlannerAgent agent(R, planner_config(R, a), agent_seed, a.params.true_deal ? deal : nullptr);
     return f(agent);
   }
   if (a.name == "solver")

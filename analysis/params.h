@@ -25,6 +25,7 @@ struct AgentParams {
   Weights weights;          // greedy, expert and planner (search agents use mcts.weights)
   PlannerConfig plan;       // the planner's samples, width and horizon (its weights are `weights`)
   bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
+  bool true_deal = false;  // planner deals=true: plans on the game's true deal (a bound, not fair)
   int learned_value = 0;  // value: 0 heuristic; 1 leaf, 2 learned: the shipped learned value judges (docs/solver.md)
   // The planner's configuration with this agent's heuristic weights.
   PlannerConfig planner() const {

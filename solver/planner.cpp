@@ -208,8 +208,8 @@ PlannerSample::Outcome PlannerSample::run_candidates(const State& s, const Actio
   return out;
 }
 
-PlannerAgent::PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed)
-    : R_(&rules), cfg_(cfg), rng_(seed), expert_(rules, splitmix64(seed ^ 0x5bd1e995u), cfg.weights) {}
+PlannerAgent::PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed, const Deal* deal)
+    : R_(&rules), cfg_(cfg), rng_(seed), expert_(rules, splitmix64(seed ^ 0x5bd1e995u), cfg.weights), deal_(deal) {}
 PlannerAgent::~PlannerAgent() = default;
 PlannerAgent::PlannerAgent(PlannerAgent&&) noexcept = default;
 
@@ -220,11 +220,12 @@ int PlannerAgent::operator()(const State& s, const Action* options, int n) {
 
 int PlannerAgent::plan(const State& s, const Action* options, int n) {
   ++stats_.decisions;
-  const int k_samples = std::max(1, cfg_.samples);
-  // The deals first, in order, from the one stream: the same deals on any number of threads.
+  // The deals first, in order, from the one stream: the same deals on any number of threads. With the
+  // true deal known, one sample is that deal (more would repeat it).
+  const int k_samples = deal_ ? 1 : std::max(1, cfg_.samples);
   std::vector<Deal> deals;
   deals.reserve(size_t(k_samples));
-  for (int k = 0; k < k_samples; ++k) deals.push_back(sample_deal(*R_, s, rng_));
+  for (int k = 0; k < k_samples; ++k) deals.push_back(deal_ ? *deal_ : sample_deal(*R_, s, rng_));
   std::vector<PlannerSample::Outcome> outcomes(static_cast<size_t>(k_samples));
   const int threads = std::clamp(cfg_.threads, 1, k_samples);
   while (int(searches_.size()) < threads) searches_.push_back(std::make_unique<PlannerSample>(*R_, cfg_));

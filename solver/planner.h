@@ -67,7 +67,9 @@ class PlannerSample;  // one sample's beam search (planner.cpp)
 
 class PlannerAgent {
  public:
-  PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed);
+  // With `deal` (not null) every sample is that deal, the game's true one: the same search with the
+  // future known, a bound on this search shape rather than a fair agent (`planner:deals=true`).
+  PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed, const Deal* deal = nullptr);
   ~PlannerAgent();
   PlannerAgent(PlannerAgent&&) noexcept;
   int operator()(const State& s, const Action* options, int n);
@@ -81,6 +83,7 @@ class PlannerAgent {
   PlannerConfig cfg_;
   Rng rng_;
   ExpertAgent expert_;
+  const Deal* deal_;  // the true deal, or null (the fair planner)
   PlannerStats stats_;
   std::vector<std::unique_ptr<PlannerSample>> searches_;  // one per thread, buffers kept between decisions
 };

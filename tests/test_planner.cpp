@@ -210,3 +210,26 @@ TEST_CASE("planner: a shortlist of one plays the option whose own turn is judged
   CHECK(pick < n);
   CHECK(searching.stats().steps > shortlist_of_one.stats().steps * 3);
 }
+
+TEST_CASE("planner: deals=true plans on the game's true deal — a bound that needs the deal, not a fair agent") {
+  const analysis::AgentSpec bound = analysis::parse_agent("planner:deals=true,width=2,horizon=2");
+  CHECK(bound.params.true_deal);
+  CHECK_FALSE(analysis::parse_agent("planner").params.true_deal);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:deals=known"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("mcts:deals=true"), analysis::AnalysisError);
+  const Rules R = mists_rules(3, 1);
+  CHECK_THROWS_AS(analysis::make_agent(R, bound, 1, nullptr), analysis::AnalysisError);
+  // Reproducible from the seed, and on a deal whose piles the fair planner cannot tell apart it does
+  // not always play the fair planner's game: over a few deals the two must differ somewhere.
+  const analysis::AgentSpec fair = analysis::parse_agent("planner:width=2,horizon=2");
+  int differ = 0;
+  for (uint64_t game = 0; game < 4; ++game) {
+    std::vector<std::string> a, b, c;
+    analysis::play_one(R, bound, 9, game, &a);
+    analysis::play_one(R, bound, 9, game, &b);
+    analysis::play_one(R, fair, 9, game, &c);
+    CHECK(a == b);
+    differ += a != c;
+  }
+  CHECK(differ > 0);
+}
