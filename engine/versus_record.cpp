@@ -287,8 +287,7 @@ VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpans
   }
 }
 
-VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& name,
-                   const std::function<void(const VsState&, const std::string&)>& on_step) {
+VsDeal vs_record_deal(const VsRules& R, const VsRecord& rec, const std::string& name) {
   // The pile as type indices.
   std::vector<uint8_t> order;
   std::vector<int> copies(R.types.size(), 0);
@@ -331,6 +330,15 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
     }
     if (order.empty()) fail(name, rec.lines.at("order"), "order", "the pile is empty");
   }
+  for (const RecordStep& step : rec.steps)  // M3.1: the chips' values as they turned up
+    if (step.text == "chip 1" || step.text == "chip 2") deal.chip_values.push_back(uint8_t(step.text.back() - '0'));
+  return deal;
+}
+
+VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& name,
+                   const std::function<void(const VsState&, const std::string&)>& on_step) {
+  const VsDeal deal = vs_record_deal(R, rec, name);
+  const std::vector<uint8_t>& order = deal.order;
   size_t next = 0;
   VsState s;
   try {

@@ -55,6 +55,12 @@ VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpans
 // The same for a record of a game without modules (one that names modules is refused).
 VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, const std::string& name);
 
+// The deal a record names: its pile order as type indices, on a map the set-up's rotations and the
+// chips' squares, and the chip values in the order its steps turned them up. A tile the game's pile
+// does not hold, counts that differ from the pile's or a bad map square throws RecordError naming
+// the record line.
+VsDeal vs_record_deal(const VsRules& R, const VsRecord& rec, const std::string& name);
+
 struct VsReplay {
   VsState final_state;
   VsSummary summary;

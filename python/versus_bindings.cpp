@@ -323,6 +323,55 @@ PyVsState vs_setstate(const py::tuple& t) {
   return st;
 }
 
+// The state after the first `upto` steps of the competitive record in `path` (all of them when not
+// given). The game is the one the record names, its catalogs checked against the record's checksums,
+// and the whole record is replayed and checked first as mists replay checks it (a RecordError naming
+// its line becomes a ValueError).
+PyVsState vs_state_from_record(const std::string& path, std::optional<int> upto) {
+  const std::string text = read_file(path);
+  if (!vs::is_vs_record(text)) throw py::value_error(path + ": not a competitive record (mists.State.from_record reads co-op records)");
+  const vs::VsRecord rec = vs::parse_vs_record(text, path);
+  const int n_steps = int(rec.steps.size());
+  if (upto && (*upto < 0 || *upto > n_steps))
+    throw py::value_error("steps = " + std::to_string(*upto) + ": the record has " + std::to_string(n_steps) + " steps");
+  const Catalog base = load_catalog(analysis::resolve_input(rec.base_catalog));
+  const Catalog gcc = rec.game == "gcc" ? load_catalog(analysis::resolve_input(rec.gcc_catalog)) : Catalog{};
+  vs::VsExpansions ex;
+  if (!rec.abbey_catalog.empty()) ex.abbey = load_catalog(analysis::resolve_input(rec.abbey_catalog));
+  if (!rec.toll_catalog.empty()) ex.toll = load_catalog(analysis::resolve_input(rec.toll_catalog));
+  if (!rec.map.empty()) ex.map = load_map(analysis::resolve_input(rec.map));
+  VsRules rules = vs::vs_record_rules(rec, base, gcc, std::move(ex), path);
+  vs::vs_replay(rules, rec, path);
+  // The Game as the record names it (its files as the record writes them, so that pickling the
+  // game and the states made from it names the same files).
+  auto g = std::make_shared<PyVsGame>();
+  g->cfg.game = rec.game, g->cfg.players = rec.players;
+  g->cfg.expansions = rec.expansions, g->cfg.switches = rec.switches;
+  g->cfg.base_catalog = rec.base_catalog;
+  if (rec.game == "gcc") g->cfg.gcc_catalog = rec.gcc_catalog;
+  if (!rec.abbey_catalog.empty()) g->cfg.abbey_catalog = rec.abbey_catalog;
+  if (!rec.toll_catalog.empty()) g->cfg.toll_catalog = rec.toll_catalog;
+  if (!rec.map.empty()) g->cfg.map = rec.map;
+  g->rules = std::make_shared<const VsRules>(std::move(rules));
+  g->actions = std::make_shared<pyenc::VsActions>(*g->rules);
+  g->observation = std::make_shared<pyenc::VsObservation>(*g->rules);
+  g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::vs_information_state(*g->rules));
+  PyVsState st = vs_dealt(g, vs::vs_record_deal(*g->rules, rec, path), rec.seed, rec.deal);
+  const int stop = upto.value_or(n_steps);
+  for (int i = 0; i < stop; ++i) {
+    const std::string& step = rec.steps[size_t(i)].text;
+    if (vs::is_chance(st.s)) {
+      st.apply_chance(st.s.phase == vs::VsPhase::ChipValue ? st.deal->chip_values.at(st.chip) : st.deal->order.at(st.next));
+      continue;
+    }
+    long long dense = -1;
+    for (const auto& [d, a] : st.options())
+      if (vs::action_text(st.R(), st.s, a) == step) dense = d;
+    st.apply_action(dense);  // replay found every step legal, so the text names an option
+  }
+  return st;
+}
+
 // A competitive agent by its text (analysis::make_vs_agent), seeded as `mists play --game` seeds
 // seat `seat` of deal `deal` in a run seeded `seed`.
 struct PyVsAgent {
@@ -348,11 +397,15 @@ struct PyVsAgent {
   }
 };
 
-void seat_vs_agent(PyVsAgent& a, uint64_t seed, uint64_t deal, int seat) {
+// Seeds `a` for seat `seat` of deal `deal` in a run seeded `seed`: as mists play --game seeds it
+// (seating 0, pair 0), or as mists versus seeds it in seating 0 or 1 of its pair number `pair`.
+void seat_vs_agent(PyVsAgent& a, uint64_t seed, uint64_t deal, int seat, int seating = 0, int pair = 0) {
   if (seat < 0 || seat >= a.game->rules->players)
     throw py::value_error("seat = " + std::to_string(seat) + ": the seats are 0 to " + std::to_string(a.game->rules->players - 1));
+  if (seating != 0 && seating != 1) throw py::value_error("seating = " + std::to_string(seating) + ": 0 or 1");
+  if (pair < 0) throw py::value_error("pair = " + std::to_string(pair) + ": 0 or more");
   a.seed = seed, a.deal = deal, a.seat = seat;
-  a.choose = analysis::make_vs_agent(*a.game->rules, a.spec, analysis::vs_seat_seed(seed, deal, seat));
+  a.choose = analysis::make_vs_agent(*a.game->rules, a.spec, analysis::vs_seat_seed(seed, deal, seat, seating, pair));
 }
 
 // A tournament (mists versus) in `out`, or the rest of one; a row per game.
@@ -544,24 +597,28 @@ void bind_versus(py::module_& m) {
       .def("__copy__", [](const PyVsState& st) { return st; })
       .def("__deepcopy__", [](const PyVsState& st, py::dict) { return st; }, py::arg("memo"))
       .def("__str__", [](const PyVsState& st) { return vs::render_vs_board(st.R(), st.s); })
-      .def(py::pickle(&vs_getstate, &vs_setstate));
+      .def(py::pickle(&vs_getstate, &vs_setstate))
+      .def_static("from_record", &vs_state_from_record, py::arg("path"), py::arg("steps") = py::none(),
+                  "The state after the first `steps` steps of a competitive record (all when not given), the record checked first.");
 
   py::class_<PyVsAgent>(m, "VsAgent", "A competitive agent by its text, seeded as mists play --game seeds seat `seat` of deal `deal`.")
-      .def(py::init([](VsGamePtr g, const std::string& text, uint64_t seed, uint64_t deal, int seat) {
+      .def(py::init([](VsGamePtr g, const std::string& text, uint64_t seed, uint64_t deal, int seat, int seating, int pair) {
              PyVsAgent a;
              a.game = std::move(g);
              a.spec = analysis::parse_vs_agent(text);
-             seat_vs_agent(a, seed, deal, seat);
+             seat_vs_agent(a, seed, deal, seat, seating, pair);
              return a;
            }),
-           py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("deal") = 0, py::arg("seat") = 0)
+           py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("deal") = 0, py::arg("seat") = 0, py::arg("seating") = 0,
+           py::arg("pair") = 0)
       .def("step", &PyVsAgent::step, py::arg("state"))
       .def("__call__", &PyVsAgent::step, py::arg("state"))
-      .def("for_game", [](const PyVsAgent& a, uint64_t seed, uint64_t deal, int seat) {
+      .def("for_game", [](const PyVsAgent& a, uint64_t seed, uint64_t deal, int seat, int seating, int pair) {
         PyVsAgent b = a;
-        seat_vs_agent(b, seed, deal, seat);
+        seat_vs_agent(b, seed, deal, seat, seating, pair);
         return b;
-      }, py::arg("seed"), py::arg("deal"), py::arg("seat"))
+      }, py::arg("seed"), py::arg("deal"), py::arg("seat"), py::arg("seating") = 0, py::arg("pair") = 0,
+      "The same agent seeded for seat `seat` of deal `deal` in run `seed` (mists versus: of seating 0 or 1 of pair `pair`).")
       .def_property_readonly("text", [](const PyVsAgent& a) { return a.spec.text; });
 
   m.def("_run_tournament", &run_tournament, py::arg("out"), py::arg("game"), py::arg("players"), py::arg("agents"), py::arg("games"),

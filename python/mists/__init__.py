@@ -14,7 +14,7 @@ import types as _types
 from ._mists import (CHANCE_PLAYER, TERMINAL_PLAYER, Agent, Game, State, VsAgent, VsGame, VsState, play, revision,
                      _run_study, _run_tournament, _StudyArgs)
 
-__all__ = ["CHANCE_PLAYER", "TERMINAL_PLAYER", "Agent", "Game", "State", "VsAgent", "VsGame", "VsState", "agent", "frame",
+__all__ = ["CHANCE_PLAYER", "TERMINAL_PLAYER", "Agent", "Game", "State", "VsAgent", "VsGame", "VsState", "agent", "play_pair", "frame",
            "play", "play_cell", "revision", "study"]
 
 
@@ -106,6 +106,34 @@ def play_cell(game, choose, seed=1, games=100, first=0):
             s.apply_action(s.dealt_outcome() if s.is_chance_node() else player(s))
         row = s.summary()
         row.update(level=game.level, players=game.num_players(), ghosts=game.ghosts, game=g)
+        rows.append(row)
+    return rows
+
+
+def play_pair(game, agents, seed=1, games=2, pair=0, first=0):
+    """Games first..first+games-1 of pair number `pair` of a competitive tournament (mists versus, or
+    mists.study(game="base"|"gcc")) run with seed `seed`, played by the two agent texts `agents`
+    (the pair's first agent and its second): game g deals tile order g // 2 from seating g % 2, and
+    every seat's agent is seeded as the tournament seeds it, so the rows equal the tournament's rows
+    of that pair game for game (`pair` is the pair's number in the tournament's order: with agents
+    A, B, C the pairs are A-B, A-C, B-C). A dict per game, with the keys of mists.study's rows."""
+    if isinstance(agents, str) or len(agents) != 2:
+        raise ValueError("agents: the two agent texts of the pair, e.g. ['expert', 'greedy']")
+    if games < 0 or first < 0:
+        raise ValueError("games and first: 0 or more")
+    players = game.num_players()
+    rows = []
+    for g in range(first, first + games):
+        deal, seating = g // 2, g % 2
+        # seat p takes the pair's first agent when (p + seating) is even (TournamentConfig::first_sits)
+        seats = [agents[0] if (p + seating) % 2 == 0 else agents[1] for p in range(players)]
+        players_of = [VsAgent(game, text, seed, deal, p, seating, pair) for p, text in enumerate(seats)]
+        s = game.new_initial_state(seed=seed, deal=deal)
+        while not s.is_terminal():
+            s.apply_action(s.dealt_outcome() if s.is_chance_node() else players_of[s.current_player()](s))
+        row = s.summary()
+        row.update(pair=pair, game=g, deal=deal, seating=seating, agents=seats)
+        del row["width"], row["height"]
         rows.append(row)
     return rows
 

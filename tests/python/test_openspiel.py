@@ -497,3 +497,55 @@ def test_a_tournament_from_python():
             mists.study(out + "2", game="gcc", agents=["greedy", "random"], levels=[1])
         with pytest.raises(ValueError, match="expansions: options of the competitive games"):
             mists.study(out + "2", levels=[1], expansions="tollkeepers")
+
+
+def test_a_competitive_state_from_a_record_is_the_game_it_records():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.txt")
+        run = cli("play", "--game", "gcc", "--players", "2", "--agents", "expert,greedy", "--seed", "5", "--deal", "2", "--out", path)
+        assert run.returncode == 0, run.stderr
+        text = open(path).read()
+        state = mists.VsState.from_record(path)
+        assert state.is_terminal() and state.record(["expert", "greedy"]) == text
+        assert state.get_game().kind == "gcc" and state.num_players() == 2
+        game = mists.VsGame("gcc", 2)
+        played = game.new_initial_state(seed=5, deal=2)
+        seats = [mists.VsAgent(game, "expert", seed=5, deal=2, seat=0), mists.VsAgent(game, "greedy", seed=5, deal=2, seat=1)]
+        while not played.is_terminal():
+            played.apply_action(played.dealt_outcome() if played.is_chance_node() else seats[played.current_player()](played))
+        assert played.history() == state.history() and played.returns() == state.returns()
+        steps = state.record_steps()
+        for k in (0, 1, 5, len(steps) // 2):
+            part = mists.VsState.from_record(path, steps=k)
+            assert part.record_steps() == steps[:k] and not part.is_terminal()
+            assert part.history() == played.history()[:k]
+            twin = pickle.loads(pickle.dumps(part))
+            assert str(twin) == str(part) and twin.legal_actions() == part.legal_actions()
+        with pytest.raises(ValueError, match="steps = 100000"):
+            mists.VsState.from_record(path, steps=100000)
+        lines = text.splitlines()
+        bad = [ln for ln in lines if ln.startswith("place ")][3]
+        with open(path, "w") as f:
+            f.write(text.replace(bad, "place 40 40 0", 1))
+        with pytest.raises(ValueError, match=r"game\.txt:\d+: steps"):
+            mists.VsState.from_record(path)
+        coop = os.path.join(tmp, "coop.txt")
+        assert cli("play", "--level", "1", "--players", "1", "--seed", "1", "--out", coop).returncode == 0
+        with pytest.raises(ValueError, match="not a competitive record"):
+            mists.VsState.from_record(coop)
+
+
+def test_play_pair_reproduces_a_tournament_game_for_game():
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = mists.study(os.path.join(tmp, "t"), game="base", players=2, agents=["expert", "greedy", "random"], games=4, chunk=2,
+                           seed=3, threads=2)
+        game = mists.VsGame("base", 2)
+        for pair, agents in enumerate([["expert", "greedy"], ["expert", "random"], ["greedy", "random"]]):
+            theirs = [r for r in rows if r["pair"] == pair]
+            mine = mists.play_pair(game, agents, seed=3, games=4, pair=pair)
+            assert mine == theirs, pair
+        assert mists.play_pair(game, ["expert", "greedy"], seed=3, games=1, first=3) == [r for r in rows if r["pair"] == 0][3:]
+        with pytest.raises(ValueError, match="two agent texts"):
+            mists.play_pair(game, ["expert"], seed=3)
+        with pytest.raises(ValueError, match="seating = 2"):
+            mists.VsAgent(game, "expert", seating=2)
