@@ -214,7 +214,8 @@ PlannerAgent::~PlannerAgent() = default;
 PlannerAgent::PlannerAgent(PlannerAgent&&) noexcept = default;
 
 int PlannerAgent::operator()(const State& s, const Action* options, int n) {
-  if (s.phase != Phase::Place && s.phase != Phase::Abbey) return expert_(s, options, n);  // placements and abbeys (CA2) are planned
+  const bool planned = s.phase == Phase::Place || s.phase == Phase::Abbey || (cfg_.all_decisions && n >= 2);
+  if (!planned) return expert_(s, options, n);  // placements and abbeys (CA2) are planned; the rest with all_decisions
   return plan(s, options, n);
 }
 

@@ -17,7 +17,8 @@
 // sample, and each sample votes for the option at the root of its best position; the most votes win,
 // ties going to the option the expert prefers.
 // Every other decision (meeple, scorings, burial, hounds, areas, the face-down tile) is the expert's:
-// the option followed by the rest of the turn played greedily, which is how the beam judged it.
+// the option followed by the rest of the turn played greedily, which is how the beam judged it;
+// with `all_decisions` they are planned as placements are.
 //
 // With `threads` > 1 the samples of a placement are searched on that many threads. The deals are
 // drawn first, in order, from the agent's one random stream, each beam is a function of its deal,
@@ -56,6 +57,10 @@ struct PlannerConfig {
   // The greedy rest of a turn is the heuristic's either way. Precondition: value->covers(rules).
   const ValueModel* value = nullptr;
   bool value_all = false;
+  // false (the default): placements (and abbeys) are planned, every other decision is the expert's.
+  // true: every decision with two or more options is planned the same way — its option, the rest of
+  // the turn greedy, then the beams — the meeple, the scorings' points or ghosts, the hounds too.
+  bool all_decisions = false;
 };
 
 struct PlannerStats {
