@@ -14,28 +14,11 @@
 #include <vector>
 
 #include "analysis/study_config.h"
+#include "analysis/vs_agents.h"
 #include "engine/versus.h"
 #include "solver/versus_agents.h"
 
 namespace mists::analysis {
-
-// A competitive agent by its text: `random`, `greedy`, `expert` or `mcts`, with `:key=value,...`
-// settings: greedy objective=own|margin; expert meeple=, guard=, ghost=, abbey=, piece=, barn=,
-// toll=, chip=, objective=own|margin; mcts playouts=, c=, scale=, rollout=,
-// objective=own|margin|paranoid (and the expert's weights for its leaves and turns).
-struct VsAgentSpec {
-  std::string text;
-  std::string name;
-  vs::Objective objective = vs::Objective::Own;
-  vs::ExpertWeights expert;
-  vs::VsMctsConfig mcts;
-};
-// Throws AnalysisError naming the agent text and the setting at fault (an empty setting or a key
-// given twice included).
-VsAgentSpec parse_vs_agent(const std::string& text);
-
-using VsChooser = std::function<int(const vs::VsState&, const vs::VsAction*, int)>;
-VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t seed);
 
 struct TournamentConfig {
   std::string game = "gcc";  // base | gcc

@@ -1,24 +1,35 @@
-// mists agents: the agents and every parameter an agent text may set (one table, analysis/params.h).
+// mists agents: every agent and every setting an agent text may give it, from the two tables
+// (analysis/params.h for the co-op game, analysis/vs_agents.h for the competitive games).
 #include <iostream>
 
 #include "analysis/params.h"
+#include "analysis/vs_agents.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
 namespace mists::cli {
 
 void add_agents(CLI::App& app) {
   auto* cmd = app.add_subcommand("agents", "List the agents and every parameter an agent text may set, with its range and default");
-  cmd->footer("Example:\n  mists agents --markdown   # the table of docs/solver.md");
+  cmd->footer("Examples:\n  mists agents                        # the co-op agents, then the competitive ones\n"
+              "  mists agents --markdown             # the co-op table of docs/solver.md\n"
+              "  mists agents --markdown --game base # the competitive table of docs/versus.md (base and gcc share it)");
   auto markdown = std::make_shared<bool>(false);
+  auto game = std::make_shared<std::string>("coop");
   cmd->add_flag("--markdown", *markdown, "Print the table as Markdown");
-  cmd->callback([markdown] {
+  cmd->add_option("--game", *game, "Which table --markdown prints: coop, or base / gcc (the competitive agents)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"coop", "base", "gcc"}));
+  cmd->callback([cmd, markdown, game] {
+    if (cmd->count("--game") && !*markdown) throw UsageError("--game: only with --markdown (without it both tables are listed)");
     if (*markdown) {
-      std::cout << analysis::params_markdown();
+      std::cout << (*game == "coop" ? analysis::params_markdown() : analysis::vs_params_markdown());
       return;
     }
-    std::cout << "Agents: random, greedy, expert, mcts, clairvoyant, planner, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
+    std::cout << "Co-op agents: random, greedy, expert, mcts, clairvoyant, planner, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
                  "The solver sees the whole deal and returns a verdict (won, proved lost, open), not a fair game.\n\n"
-              << analysis::params_help();
+              << analysis::params_help() << '\n'
+              << analysis::vs_params_help();
   });
 }
 

@@ -23,13 +23,7 @@ void add_versus(CLI::App& app) {
       "for GCC, ghosts, scared-off meeples, points lost to ghosts, guards gained and castle points by agent; with\n"
       "expansion modules, what each agent's seats did with the modules' pieces.");
   cmd->footer(
-      "Agents: random | greedy[:objective=own|margin] | expert[:meeple=1.5,guard=2,ghost=1,objective=margin|own]\n"
-      "        | mcts[:macro=4,playouts=100,c=0.2,scale=30,chance=1,bias=0,rank=margin|objective,\n"
-      "          widen=0,rollout=0|N|end,leaf=expert|score,objective=own|margin|paranoid]\n"
-      "          macro=K: the tree's moves are whole turns, the expert's K best (macro=0: single decisions, where\n"
-      "          prune=K keeps the expert's K best placements); docs/versus.md\n"
-      "        expert and mcts also take the module pieces' weights meeple_am=0.75,abbey=5,piece=0.75,barn=3,toll=0.5,\n"
-      "          chip=0.5,growth=1 (docs/versus.md)\n"
+      analysis::vs_params_help() +
       "Expansion modules (--expansions, any of them; docs/versus.md):\n"
       "  abbey_mayor  Abbey & Mayor: abbeys into holes, mayors, wagons, barns (switches abbey_in_features=no|yes,\n"
       "               abbey_last_round=must_place|lost|may_place, wagon_range=neighbourhood|connected, barn_new_tile=yes|no)\n"
