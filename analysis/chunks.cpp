@@ -30,11 +30,20 @@ std::string row_csv(const GameRow& r, bool solver) {
 }
 
 std::string seal(const ChunkKey& k, const std::string& body) {
-  return "# mists chunk: study " + k.study_hash + " cell " + k.cell + " chunk " + std::to_string(k.index) + " games " +
-         std::to_string(k.first) + "+" + std::to_string(k.count) + " rows " + fnv1a64_hex(body);
+  return seal_line({"chunk", "study " + k.study_hash + " cell " + k.cell, k.index, k.first, k.count}, body);
 }
 
 }  // namespace
+
+std::string seal_line(const Seal& seal, const std::string& body) {
+  return "# mists " + seal.kind + ": " + seal.owner + " chunk " + std::to_string(seal.index) + " games " +
+         std::to_string(seal.first) + "+" + std::to_string(seal.count) + " rows " + fnv1a64_hex(body);
+}
+
+SealedText split_sealed(const std::string& text) {
+  const size_t nl = text.find('\n');
+  return {text.substr(0, nl), nl == std::string::npos ? "" : text.substr(nl + 1)};
+}
 
 LossCause cause_from(const std::string& name, const std::string& where) {
   for (LossCause c : {LossCause::None, LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,
@@ -56,10 +65,7 @@ std::string chunk_text(const ChunkKey& key, const std::vector<GameRow>& rows) {
 }
 
 std::vector<GameRow> read_chunk(const std::string& path, const ChunkKey& key) {
-  const std::string text = read_file(path);
-  const size_t nl = text.find('\n');
-  const std::string first = text.substr(0, nl);
-  const std::string body = nl == std::string::npos ? "" : text.substr(nl + 1);
+  const auto [first, body] = split_sealed(read_file(path));
   if (first.rfind("# mists chunk:", 0) != 0)
     throw AnalysisError(path + ":1: seal: not a sealed chunk (written by an older mists, or not a chunk): start the study again");
   std::istringstream in(body);

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "analysis/agents.h"
+#include "analysis/chunks.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
@@ -163,8 +164,7 @@ std::string chunk_name(const TournamentConfig& cfg, int pair, int k) {
 }
 
 std::string seal(const std::string& hash, int pair, int k, int first, int count, const std::string& body) {
-  return "# mists tournament chunk: tournament " + hash + " pair " + std::to_string(pair) + " chunk " + std::to_string(k) +
-         " games " + std::to_string(first) + "+" + std::to_string(count) + " rows " + fnv1a64_hex(body);
+  return seal_line({"tournament chunk", "tournament " + hash + " pair " + std::to_string(pair), k, first, count}, body);
 }
 
 std::string chunk_text(const TournamentConfig& cfg, int pair, int k, const std::vector<TournamentGame>& games) {
@@ -215,10 +215,7 @@ std::vector<long long> seat_values(const std::string& text, int players, long lo
 
 std::vector<TournamentGame> read_chunk(const TournamentConfig& cfg, const std::string& path, int pair, int k, int first,
                                        int count) {
-  const std::string text = read_file(path);
-  const size_t nl = text.find('\n');
-  const std::string line1 = text.substr(0, nl);
-  const std::string body = nl == std::string::npos ? "" : text.substr(nl + 1);
+  const auto [line1, body] = split_sealed(read_file(path));
   if (line1 != seal(cfg.hash(), pair, k, first, count, body))
     throw AnalysisError(path + ":1: seal: the chunk is not this tournament's chunk " + std::to_string(k) + " of pair " +
                         std::to_string(pair) + ", or its rows were changed");
