@@ -188,6 +188,10 @@ GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budge
 
 }  // namespace
 
+bool sees_the_deal(const AgentSpec& agent) {
+  return agent.name == "clairvoyant" || agent.name == "solver" || (agent.name == "planner" && agent.params.true_deal);
+}
+
 const ValueModel* value_for(const Rules& R, const AgentSpec& a) {
   if (!a.params.learned_value) return nullptr;
   const ValueModel& m = shipped_value_model();

@@ -29,6 +29,10 @@ const std::vector<std::string>& agent_names();
 // the agent text and, for an unknown key, every key that agent takes; an empty setting or a key
 // given twice is an error too.
 AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults = MctsConfig{});
+// Whether the agent reads the game's deal: the clairvoyant, the solver and planner:deals=true. Such
+// an agent is a bound, never a fair player: reports keep it out of "best fair agent", training and
+// review refuse it.
+bool sees_the_deal(const AgentSpec& agent);
 
 // The settings of an agent text, the part after the colon at `colon`, split at commas; an empty one
 // ("mcts:", "mcts:playouts=5,", "a,,b") is an AnalysisError naming the text. Co-op and competitive

@@ -192,7 +192,7 @@ void winnable(std::ostringstream& md, const Index& ix) {
         "deals have a winning line, *lost* ones are proved lost, *open* ones ran out of budget. The share of winnable deals "
         "lies in [won / N, (N − lost) / N]; each end is given with its Wilson 95% interval. The best fair agent is the one "
         "with the most wins among those that do not see the deal (not `clairvoyant`, not `solver`).\n\n"
-        "| level | players | ghosts | best fair agent | clairvoyant | solver | won / lost / open | winnable share | "
+        "| level | players | ghosts | best fair agent | best that sees the deal | solver | won / lost / open | winnable share | "
         "steps a deal (median) | seconds a deal (median / 90%) | agent wins proved lost |\n"
         "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (size_t i = 0; i < ix.cells.size(); ++i) {
@@ -210,13 +210,14 @@ void winnable(std::ostringstream& md, const Index& ix) {
         if (r.s.outcome == Outcome::Won && r.game < int(sc.rows.size()) && sc.rows[size_t(r.game)].solve.verdict == Verdict::Lost)
           ++contradictions;
       const CellStats& st = ix.stats[j];
-      const std::string name = o.agent.substr(0, o.agent.find(':'));
-      if (name == "solver") continue;
-      const CellStats*& slot = name == "clairvoyant" ? seer : fair;
-      if (!slot || st.rate() > slot->rate()) slot = &st, (name == "clairvoyant" ? seer_name : fair_name) = o.agent;
+      const AgentSpec agent = parse_agent(o.agent);
+      if (agent.name == "solver") continue;
+      const bool sees = sees_the_deal(agent);  // the clairvoyant and planner:deals=true are bounds, not fair agents
+      const CellStats*& slot = sees ? seer : fair;
+      if (!slot || st.rate() > slot->rate()) slot = &st, (sees ? seer_name : fair_name) = o.agent;
     }
     md << "| " << sc.spec.level << " | " << sc.spec.players << " | " << sc.spec.ghosts << " | "
-       << (fair ? fair_name + " " + rate_cell(*fair) : "—") << " | " << (seer ? rate_cell(*seer) : "—") << " | " << sc.spec.agent << " | "
+       << (fair ? fair_name + " " + rate_cell(*fair) : "—") << " | " << (seer ? seer_name + " " + rate_cell(*seer) : "—") << " | " << sc.spec.agent << " | "
        << s.proved_won << " / " << s.proved_lost << " / " << s.open << " | [" << pct(s.winnable_lo()) << "%, " << pct(s.winnable_hi())
        << "%] (low end " << pct(s.won_ci.lo) << "–" << pct(s.won_ci.hi) << ", high end " << pct(s.not_lost_ci.lo) << "–"
        << pct(s.not_lost_ci.hi) << ") | " << num(s.nodes_median, 0) << " | " << num(s.ms_median / 1000, 2) << " / "

@@ -275,8 +275,8 @@ json TrainConfig::to_json() const {
 TrainResult train_value(const TrainConfig& cfg, const std::string& command, int verbosity) {
   if (cfg.work.empty()) throw AnalysisError("train: --work: a folder for the played games is needed");
   const AgentSpec fair = parse_agent(cfg.agent);
-  if (fair.name == "solver" || fair.name == "clairvoyant")
-    throw AnalysisError("train: --agent " + cfg.agent + ": the value is learnt from a fair player's games; the " + fair.name + " sees the deal");
+  if (sees_the_deal(fair))
+    throw AnalysisError("train: --agent " + cfg.agent + ": the value is learnt from a fair player's games; " + fair.text + " sees the deal");
   const FolderLock lock(cfg.work, command);  // one run at a time plays into WORK (analysis/lock.h)
   const std::string games_dir = cfg.work + "/games";
   fs::create_directories(games_dir);

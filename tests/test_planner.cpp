@@ -262,3 +262,11 @@ TEST_CASE("planner: decisions=all plans every decision with options, stays fair 
   }
   CHECK(differ > 0);
 }
+
+TEST_CASE("planner: deals=true is an agent that sees the deal, kept apart from the fair ones") {
+  CHECK(analysis::sees_the_deal(analysis::parse_agent("planner:deals=true")));
+  CHECK(analysis::sees_the_deal(analysis::parse_agent("clairvoyant")));
+  CHECK(analysis::sees_the_deal(analysis::parse_agent("solver")));
+  CHECK_FALSE(analysis::sees_the_deal(analysis::parse_agent("planner")));
+  CHECK_FALSE(analysis::sees_the_deal(analysis::parse_agent("mcts:playouts=10")));
+}
