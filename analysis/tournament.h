@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "analysis/study_config.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 
 namespace mists::analysis {

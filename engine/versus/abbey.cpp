@@ -3,8 +3,8 @@
 // links between the regions of a design, the abbot taken back.
 #include <algorithm>
 
-#include "engine/versus.h"
-#include "engine/versus_detail.h"
+#include "engine/versus/versus.h"
+#include "engine/versus/detail.h"
 
 namespace mists::vs::detail {
 

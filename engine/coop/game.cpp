@@ -1,4 +1,4 @@
-#include "game.h"
+#include "engine/coop/game.h"
 
 #include <cstdio>
 #include <cstdlib>

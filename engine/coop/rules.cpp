@@ -1,4 +1,4 @@
-#include "rules.h"
+#include "engine/coop/rules.h"
 
 #include <algorithm>
 #include <sstream>

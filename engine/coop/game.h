@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "state.h"
-#include "text.h"
+#include "engine/coop/state.h"
+#include "engine/coop/text.h"
 
 namespace mists {
 

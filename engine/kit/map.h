@@ -1,13 +1,13 @@
 // A map board (Carcassonne Maps, docs/tiles.md "Map boards"): a bounded grid of printed squares
 // with start squares, towns, large printed cities and features printed at the border. Read from
 // TOML by engine/config (load_map); checked here; drawn as text by render_map. The competitive
-// game plays on it (Map-Chips Germany, engine/versus_map.cpp); no rule of the co-op game reads it.
+// game plays on it (Map-Chips Germany, engine/versus/map.cpp); no rule of the co-op game reads it.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "catalog.h"
+#include "engine/kit/catalog.h"
 
 namespace mists {
 

@@ -1,4 +1,4 @@
-#include "number.h"
+#include "engine/kit/number.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "levers.h"
+#include "engine/coop/levers.h"
 
 #include <sstream>
 #include <vector>
 
-#include "number.h"
-#include "rules.h"
+#include "engine/kit/number.h"
+#include "engine/coop/rules.h"
 
 namespace mists {
 

@@ -7,7 +7,7 @@
 // the abbot (G1.11).
 //
 // A separate position type from the co-op `State`: the co-op hot path stays as it is, and the two
-// share the tile catalog, the slot geometry (engine/types.h) and the random streams. Like the co-op
+// share the tile catalog, the slot geometry (engine/kit/types.h) and the random streams. Like the co-op
 // engine it owns no random generator: a draw is a chance step whose outcomes are the unseen tiles.
 #pragma once
 
@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "catalog.h"
-#include "map.h"
-#include "rules.h"
-#include "types.h"
+#include "engine/kit/catalog.h"
+#include "engine/kit/map.h"
+#include "engine/coop/rules.h"
+#include "engine/kit/types.h"
 
 namespace mists::vs {
 

@@ -1,4 +1,4 @@
-#include "text.h"
+#include "engine/coop/text.h"
 
 #include <algorithm>
 #include <cmath>

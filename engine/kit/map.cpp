@@ -1,4 +1,4 @@
-#include "map.h"
+#include "engine/kit/map.h"
 
 #include <map>
 #include <set>

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/record.h"
-#include "engine/versus.h"
+#include "engine/coop/record.h"
+#include "engine/versus/versus.h"
 
 namespace mists::vs {
 

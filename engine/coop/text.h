@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "state.h"
+#include "engine/coop/state.h"
 
 namespace mists {
 

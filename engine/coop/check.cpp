@@ -4,7 +4,7 @@
 #include <sstream>
 #include <vector>
 
-#include "state.h"
+#include "engine/coop/state.h"
 
 namespace mists {
 

@@ -1,10 +1,10 @@
-// One position of a Mists game: a small, trivially copyable value. The rules (engine/rules.h) are
+// One position of a Mists game: a small, trivially copyable value. The rules (engine/coop/rules.h) are
 // separate and immutable; every function here takes them as `const Rules&`.
 //
 // A game alternates chance steps (a tile draw, `is_chance`) and team decisions. At a decision the
 // engine lists the legal options (`legal_actions`) and applies one (`apply`); at a chance step it
 // lists the possible draws with their weights (`chance_outcomes`) and applies one (`apply_draw`).
-// The engine owns no random generator: callers choose draws from a seeded shuffle (engine/game.h)
+// The engine owns no random generator: callers choose draws from a seeded shuffle (engine/coop/game.h)
 // or sample them (search).
 #pragma once
 
@@ -13,8 +13,8 @@
 #include <string>
 #include <type_traits>
 
-#include "rules.h"
-#include "types.h"
+#include "engine/coop/rules.h"
+#include "engine/kit/types.h"
 
 namespace mists {
 

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <set>
 
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 
 namespace mists::vs {
 

@@ -1,6 +1,6 @@
-#include "record.h"
+#include "engine/coop/record.h"
 
-#include "number.h"
+#include "engine/kit/number.h"
 
 #include <functional>
 #include <map>
@@ -130,7 +130,7 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
   int ln = 0;
   bool in_steps = false, have_format = false;
   std::map<std::string, int> seen;
-  // Numbers are checked whole and in range (engine/number.h): never cut to fit.
+  // Numbers are checked whole and in range (engine/kit/number.h): never cut to fit.
   auto to_int = [&](const std::vector<std::string>& w, const std::string& key, long long lo, long long hi) -> int {
     if (w.size() != 2) fail(name, ln, key, "expects one number");
     try {

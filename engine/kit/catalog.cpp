@@ -1,4 +1,4 @@
-#include "catalog.h"
+#include "engine/kit/catalog.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -297,7 +297,7 @@ std::vector<CatalogIssue> validate(const Catalog& cat) {
   // A catalog without [[start]] cells is an expansion (E5): its tiles join a base catalog's game.
   if (cat.tiles.empty() && cat.specials.empty())
     out.push_back({0, "", "tile", "the catalog has no [[tile]] or [[special]] entries"});
-  // What the engine can hold (engine/types.h), so that a catalog that validates can be played: the
+  // What the engine can hold (engine/kit/types.h), so that a catalog that validates can be played: the
   // same limits build_rules enforces, with every copy in play (a level may leave some out).
   if (cat.tiles.size() + cat.start.size() > size_t(MAX_TYPES))
     out.push_back({0, "", "tile", std::to_string(cat.tiles.size() + cat.start.size()) + " designs, the engine holds " +

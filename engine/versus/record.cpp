@@ -1,12 +1,12 @@
 // Competitive game records, their replay, and the text and SVG pictures of a board.
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 
 #include <algorithm>
 #include <sstream>
 #include <tuple>
 
-#include "engine/number.h"
-#include "engine/rules.h"
+#include "engine/kit/number.h"
+#include "engine/coop/rules.h"
 
 namespace mists::vs {
 

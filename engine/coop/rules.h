@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "catalog.h"
-#include "levers.h"
-#include "types.h"
+#include "engine/kit/catalog.h"
+#include "engine/coop/levers.h"
+#include "engine/kit/types.h"
 
 namespace mists {
 

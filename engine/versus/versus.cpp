@@ -1,8 +1,8 @@
 // The competitive game: rules tables, turn sequence, scoring (G1-G5 of docs/versus.md), and the
-// hooks of the expansion modules (engine/versus_abbey.cpp, engine/versus_toll.cpp).
-#include "engine/versus.h"
+// hooks of the expansion modules (engine/versus/abbey.cpp, engine/versus/toll.cpp).
+#include "engine/versus/versus.h"
 
-#include "engine/versus_detail.h"
+#include "engine/versus/detail.h"
 
 #include <algorithm>
 #include <cstring>

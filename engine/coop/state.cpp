@@ -1,4 +1,4 @@
-#include "state.h"
+#include "engine/coop/state.h"
 
 #include <algorithm>
 #include <cassert>

@@ -3,8 +3,8 @@
 // cities laid on the board once connected, where chips may lie and how they are laid, upgrades.
 #include <algorithm>
 
-#include "engine/versus.h"
-#include "engine/versus_detail.h"
+#include "engine/versus/versus.h"
+#include "engine/versus/detail.h"
 
 namespace mists::vs {
 

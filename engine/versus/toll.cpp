@@ -2,8 +2,8 @@
 // tollhouse spots, tolls when a road is finished, the tollhouse turned over, tolls at the end.
 #include <algorithm>
 
-#include "engine/versus.h"
-#include "engine/versus_detail.h"
+#include "engine/versus/versus.h"
+#include "engine/versus/detail.h"
 
 namespace mists::vs::detail {
 

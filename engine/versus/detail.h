@@ -1,11 +1,11 @@
-// Internals of the competitive engine shared by its files: engine/versus.cpp (rules tables, turn
-// sequence, scoring), engine/versus_abbey.cpp (Abbey & Mayor and the abbot), engine/versus_toll.cpp
-// (The Tollkeepers), engine/versus_map.cpp (Map-Chips Germany). Not for use outside engine/.
+// Internals of the competitive engine shared by its files: engine/versus/versus.cpp (rules tables, turn
+// sequence, scoring), engine/versus/abbey.cpp (Abbey & Mayor and the abbot), engine/versus/toll.cpp
+// (The Tollkeepers), engine/versus/map.cpp (Map-Chips Germany). Not for use outside engine/.
 #pragma once
 
 #include <array>
 
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 
 namespace mists::vs::detail {
 
@@ -47,7 +47,7 @@ int finished_cities(const VsRules& R, const VsState& s, uint16_t root);
 // Adds `delta` to each seat's score and floors it at 0 (G3.8).
 void add_floored(const VsRules& R, VsState& s, const Points& delta);
 
-// ---- Abbey & Mayor, the abbot (engine/versus_abbey.cpp) -------------------------------------------
+// ---- Abbey & Mayor, the abbot (engine/versus/abbey.cpp) -------------------------------------------
 bool is_hole(const VsState& s, VsCell c);  // empty, its four neighbours hold tiles (A2.1)
 bool any_hole(const VsRules& R, const VsState& s);
 // The points where seat s.player may put its barn (A5.1, A5.2), as Barn actions.
@@ -66,7 +66,7 @@ void recall_abbot(const VsRules& R, VsState& s, int seat);
 // A5.5: what barns pay at the end.
 void final_barns(const VsRules& R, const VsState& s, Points& to, std::array<VsSeatStats, VS_MAX_PLAYERS>* stats);
 
-// ---- The Tollkeepers (engine/versus_toll.cpp) ------------------------------------------------------
+// ---- The Tollkeepers (engine/versus/toll.cpp) ------------------------------------------------------
 // The junctions seat s.player may put or move its tollhouse to (T2.1, T2.2), as Toll actions.
 int toll_options(const VsRules& R, const VsState& s, VsAction* out);
 // T3.1-T3.4: the tolls a road `root` finished this turn pays, into `to`.
@@ -78,7 +78,7 @@ void final_tolls(const VsRules& R, const VsState& s, Points& to, std::array<VsSe
 // The junctions of a design from its catalog entry (E3).
 void compile_junctions(VsType& tt, const TileSpec& spec);
 
-// ---- Map-Chips Germany (engine/versus_map.cpp) -------------------------------------------------------
+// ---- Map-Chips Germany (engine/versus/map.cpp) -------------------------------------------------------
 // The map's tables in `R` (squares, fixed constraints, the large cities' designs, chip squares,
 // the origin); throws ConfigError naming the map file and field. After every other design.
 void build_map(VsRules& R);
