@@ -760,7 +760,7 @@ PYBIND11_MODULE(_mists, m) {
         return st.game->actions->encode(st.s, a);
       }, py::arg("text"))
       .def("action_bits", [](const PyState& st, long long a) { return st.decode(a).bits; }, py::arg("action"),
-           "The engine's 32-bit action (engine/kit/types.h) of a legal dense action.")
+           "The engine's 32-bit action (engine/coop/types.h) of a legal dense action.")
       .def("bits_to_action", [](const PyState& st, uint32_t bits) -> long long {
         for (const auto& [d, a] : st.options())
           if (a.bits == bits) return d;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/coop/layer.h"
 #include "engine/coop/state.h"
 #include "engine/coop/text.h"
 

@@ -5,6 +5,8 @@
 // build_rules into tables.
 #pragma once
 
+#include "engine/coop/layer.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>

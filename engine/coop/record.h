@@ -7,18 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/coop/layer.h"
 #include "engine/coop/game.h"
+#include "engine/kit/record_text.h"
 
 namespace mists {
-
-struct RecordError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct RecordStep {
-  std::string text;  // "draw 14a", "place 1 0 2", ...
-  int line = 0;      // line in the record file (0 when built in memory)
-};
 
 struct GameRecord {
   int format = 2;               // 1: written before finish_ghosts and the area decisions existed

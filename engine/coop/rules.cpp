@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/kit/tiles.h"
+
 namespace mists {
 
 std::string_view switch_value(JointScoring v) { return v == JointScoring::Majority ? "majority" : "all_colours"; }
-std::string_view switch_value(Unplaceable v) { return v == Unplaceable::Discard ? "discard" : "lose"; }
 std::string_view switch_value(HauntedAdjacency v) { return v == HauntedAdjacency::Eight ? "eight" : "four"; }
 std::string_view switch_value(FinishGhosts v) { return v == FinishGhosts::None ? "none" : "other_areas"; }
 
@@ -43,6 +44,18 @@ void set_switch(Switches& sw, const std::string& key, const std::string& value, 
   }
 }
 
+std::string_view loss_cause_name(LossCause c) {
+  switch (c) {
+    case LossCause::None: return "none";
+    case LossCause::GhostSupply: return "ghost_supply";
+    case LossCause::Pile1Target: return "pile1_target";
+    case LossCause::Pile2Target: return "pile2_target";
+    case LossCause::TilesOut: return "tiles_out";
+    case LossCause::Unplaceable: return "unplaceable";
+  }
+  return "?";
+}
+
 std::string_view piece_name(PieceKind k) {
   switch (k) {
     case PieceKind::Meeple: return "meeple";
@@ -73,8 +86,7 @@ TileType compile_type(const TileSpec& spec, const Level& level, bool monk = fals
       f.arms = uint8_t(r.arms);
       f.ghosts = uint8_t(r.ghosts);
       f.spec_region = uint8_t(i);
-      int sides = 0;
-      for (int s = 0; s < SIDE_NB; ++s) sides += (r.slots & side_mask(s)) != 0;
+      const int sides = sides_touched(r.slots);
       bool misty_road = false;
       for (int s = 0; s < SLOT_NB; ++s) misty_road |= (r.slots >> s & 1) && spec.edges[s] == 'r';
       switch (k) {
@@ -83,7 +95,7 @@ TileType compile_type(const TileSpec& spec, const Level& level, bool monk = fals
           f.open = int8_t(sides);
           f.takes_meeple = !misty_road;  // R2.4
           f.misty_road = misty_road;
-          for (Sight x : r.sights) (x == Sight::Travellers ? f.travellers : f.sights)++;
+          count_sights(r, f.sights, f.travellers);
           break;
         case RegionKind::Mist: f.open = int8_t(__builtin_popcount(r.slots)); break;
         case RegionKind::Castle: f.takes_meeple = level.castles; tt.castle = int8_t(tt.features.size()); break;
@@ -94,14 +106,15 @@ TileType compile_type(const TileSpec& spec, const Level& level, bool monk = fals
       tt.features.push_back(f);
     }
   tt.misty = spec.misty();
-  // Junctions (E3) as masks of road features: roads are features in file order after the cities.
-  const int first_road = spec.count(RegionKind::City);
-  for (const auto& j : tile_junctions(spec)) {
+  // Junctions (E3) as masks of road features (the feature of each road region).
+  for (const auto& j : junction_regions(spec)) {
     uint8_t mask = 0;
     bool misty = false;
-    for (int k : j) {
-      mask = uint8_t(mask | 1u << (first_road + k));
-      misty = misty || tt.features[size_t(first_road + k)].misty_road;
+    for (int r : j) {
+      size_t fi = 0;
+      while (tt.features[fi].kind != RegionKind::Road || tt.features[fi].spec_region != r) ++fi;
+      mask = uint8_t(mask | 1u << fi);
+      misty = misty || tt.features[fi].misty_road;
     }
     if (misty) tt.misty_junctions = uint8_t(tt.misty_junctions | 1u << tt.junctions.size());
     tt.junctions.push_back(mask);
@@ -121,8 +134,7 @@ TileType compile_type(const TileSpec& spec, const Level& level, bool monk = fals
     o.main.fill(0xFF);
     o.mist.fill(0xFF);
     o.side_main.fill(0xFF);
-    for (int side = 0; side < SIDE_NB; ++side)
-      o.sides |= uint8_t(uint8_t(side_terrain(spec, (side - rot + 4) & 3)) << (2 * side));
+    o.sides = turned_sides(spec, rot);
     for (size_t fi = 0; fi < tt.features.size(); ++fi) {
       const RegionSpec& r = spec.regions[tt.features[fi].spec_region];
       const SlotMask m = rotate_mask(r.slots, rot);
@@ -138,41 +150,37 @@ TileType compile_type(const TileSpec& spec, const Level& level, bool monk = fals
       }
     }
   }
-  // A rotation is redundant when the turned tile equals a smaller rotation's slot for slot.
-  for (int rot = 0; rot < 4; ++rot) {
-    tt.rot_ok[rot] = true;
-    for (int prev = 0; prev < rot && tt.rot_ok[rot]; ++prev) {
-      bool same = true;
-      for (int s = 0; s < SLOT_NB && same; ++s) {
-        const int a = tt.rot[rot].main[s], b = tt.rot[prev].main[s];
-        const int ma = tt.rot[rot].mist[s], mb = tt.rot[prev].mist[s];
-        same = (a == 0xFF) == (b == 0xFF) && (ma == 0xFF) == (mb == 0xFF) &&
-               spec.edges[rotate_slot(s, 4 - rot)] == spec.edges[rotate_slot(s, 4 - prev)];
-      }
-      // Same slot terrain; also the same region partition with the same attributes.
-      if (same) {
-        for (int s = 0; s < SLOT_NB && same; ++s)
-          for (int t = 0; t < SLOT_NB && same; ++t) {
-            const bool pa = tt.rot[rot].main[s] != 0xFF && tt.rot[rot].main[s] == tt.rot[rot].main[t];
-            const bool pb = tt.rot[prev].main[s] != 0xFF && tt.rot[prev].main[s] == tt.rot[prev].main[t];
-            const bool qa = tt.rot[rot].mist[s] != 0xFF && tt.rot[rot].mist[s] == tt.rot[rot].mist[t];
-            const bool qb = tt.rot[prev].mist[s] != 0xFF && tt.rot[prev].mist[s] == tt.rot[prev].mist[t];
-            same = pa == pb && qa == qb;
-          }
-        for (int s = 0; s < SLOT_NB && same; ++s) {
-          auto attr = [&](int fi) {
-            if (fi == 0xFF) return std::array<int, 4>{-1, 0, 0, 0};
-            const Feature& f = tt.features[size_t(fi)];
-            const RegionSpec& r = spec.regions[f.spec_region];
-            return std::array<int, 4>{int(f.kind), f.arms, f.ghosts, int(r.end)};
-          };
-          same = attr(tt.rot[rot].main[s]) == attr(tt.rot[prev].main[s]) &&
-                 attr(tt.rot[rot].mist[s]) == attr(tt.rot[prev].mist[s]);
-        }
-      }
-      if (same) tt.rot_ok[rot] = false;
+  // A rotation is redundant when the turned tile equals a smaller rotation's slot for slot: the
+  // same slot terrain, the same region partition, the same attributes on every slot.
+  tt.rot_ok = distinct_rotations([&](int rot, int prev) {
+    bool same = true;
+    for (int s = 0; s < SLOT_NB && same; ++s) {
+      const int a = tt.rot[rot].main[s], b = tt.rot[prev].main[s];
+      const int ma = tt.rot[rot].mist[s], mb = tt.rot[prev].mist[s];
+      same = (a == 0xFF) == (b == 0xFF) && (ma == 0xFF) == (mb == 0xFF) &&
+             spec.edges[rotate_slot(s, 4 - rot)] == spec.edges[rotate_slot(s, 4 - prev)];
     }
-  }
+    if (!same) return false;
+    for (int s = 0; s < SLOT_NB && same; ++s)
+      for (int t = 0; t < SLOT_NB && same; ++t) {
+        const bool pa = tt.rot[rot].main[s] != 0xFF && tt.rot[rot].main[s] == tt.rot[rot].main[t];
+        const bool pb = tt.rot[prev].main[s] != 0xFF && tt.rot[prev].main[s] == tt.rot[prev].main[t];
+        const bool qa = tt.rot[rot].mist[s] != 0xFF && tt.rot[rot].mist[s] == tt.rot[rot].mist[t];
+        const bool qb = tt.rot[prev].mist[s] != 0xFF && tt.rot[prev].mist[s] == tt.rot[prev].mist[t];
+        same = pa == pb && qa == qb;
+      }
+    for (int s = 0; s < SLOT_NB && same; ++s) {
+      auto attr = [&](int fi) {
+        if (fi == 0xFF) return std::array<int, 4>{-1, 0, 0, 0};
+        const Feature& f = tt.features[size_t(fi)];
+        const RegionSpec& r = spec.regions[f.spec_region];
+        return std::array<int, 4>{int(f.kind), f.arms, f.ghosts, int(r.end)};
+      };
+      same = attr(tt.rot[rot].main[s]) == attr(tt.rot[prev].main[s]) &&
+             attr(tt.rot[rot].mist[s]) == attr(tt.rot[prev].mist[s]);
+    }
+    return same;
+  });
   return tt;
 }
 

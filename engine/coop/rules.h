@@ -8,20 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "engine/kit/catalog.h"
+#include "engine/coop/layer.h"
 #include "engine/coop/levers.h"
-#include "engine/kit/types.h"
+#include "engine/coop/types.h"
+#include "engine/kit/catalog.h"
+#include "engine/kit/error.h"
 
 namespace mists {
 
-// Thrown for impossible configurations: names the field and why.
-struct ConfigError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // The rule switches of docs/rules.md, one per ambiguous point that changes play.
 enum class JointScoring : uint8_t { Majority, AllColours };       // R4.2
-enum class Unplaceable : uint8_t { Discard, Lose };               // R2.2
 enum class HauntedAdjacency : uint8_t { Eight, Four };            // R7.3
 enum class FinishGhosts : uint8_t { None, OtherAreas };           // R3.2
 
@@ -32,7 +28,6 @@ struct Switches {
   FinishGhosts finish_ghosts = FinishGhosts::None;
 };
 std::string_view switch_value(JointScoring v);
-std::string_view switch_value(Unplaceable v);
 std::string_view switch_value(HauntedAdjacency v);
 std::string_view switch_value(FinishGhosts v);
 // The switch names, in the order records and study files write them.

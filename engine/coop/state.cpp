@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstring>
 
+#include "engine/kit/union_find.h"
+
 namespace mists {
 
 std::string_view phase_name(Phase p) {
@@ -34,28 +36,16 @@ constexpr uint64_t INNER = 0x7FFFFFFFFFFFFFFEull;  // columns 1..62 of a row
 
 inline int cell_at(const State& s, int x, int y) { return s.cell[make_cell(x, y)] - 1; }  // -1 = empty
 
-// Union-find with path halving (the state is mutable here).
-uint16_t find(State& s, uint16_t n) {
-  while (s.nodes[n].parent != n) {
-    s.nodes[n].parent = s.nodes[s.nodes[n].parent].parent;
-    n = s.nodes[n].parent;
-  }
-  return n;
-}
+// Union-find with path halving (the state is mutable here), from the kit.
+uint16_t find(State& s, uint16_t n) { return uf::find(s.nodes, n); }
 
+// The older node stays the root; the root counts open connections, meeples and flags.
 uint16_t unite(State& s, uint16_t a, uint16_t b) {
-  a = find(s, a);
-  b = find(s, b);
-  if (a == b) return a;
-  if (b < a) std::swap(a, b);  // the older node stays the root
-  Node& ra = s.nodes[a];
-  Node& rb = s.nodes[b];
-  rb.parent = a;
-  ra.open = int16_t(ra.open + rb.open);
-  ra.meeples = uint8_t(ra.meeples + rb.meeples);
-  ra.flags |= rb.flags;
-  std::swap(ra.next, rb.next);  // splice the two circular member lists
-  return a;
+  return uf::unite<true>(s.nodes, a, b, [](Node& ra, const Node& rb) {
+    ra.open = int16_t(ra.open + rb.open);
+    ra.meeples = uint8_t(ra.meeples + rb.meeples);
+    ra.flags |= rb.flags;
+  });
 }
 
 void mark_dead(State& s, uint16_t n) { s.nodes[find(s, n)].flags |= Node::DEAD; }
@@ -1164,10 +1154,7 @@ void redraw(const Rules& R, State& s) {
 
 // ---- Queries ----------------------------------------------------------------------------------------
 
-uint16_t find_root(const State& s, uint16_t n) {
-  while (s.nodes[n].parent != n) n = s.nodes[n].parent;
-  return n;
-}
+uint16_t find_root(const State& s, uint16_t n) { return uf::root(s.nodes, n); }
 
 int draw_segment(const State& s) {
   for (int k = 0; k <= s.active_end; ++k)

@@ -13,8 +13,9 @@
 #include <string>
 #include <type_traits>
 
+#include "engine/coop/layer.h"
 #include "engine/coop/rules.h"
-#include "engine/kit/types.h"
+#include "engine/coop/types.h"
 
 namespace mists {
 

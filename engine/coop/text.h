@@ -4,12 +4,11 @@
 
 #include <string>
 
+#include "engine/coop/layer.h"
 #include "engine/coop/state.h"
+#include "engine/kit/xml.h"  // xml_escape, for the SVG board and the pages built on it
 
 namespace mists {
-
-// `text` with & < > " written as XML entities (SVG and HTML).
-std::string xml_escape(const std::string& text);
 
 // A tile design drawn as text: its 12 slots round a box, its centre feature, then its regions.
 std::string render_tile(const TileSpec& spec);

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "engine/versus/layer.h"
 #include "engine/versus/versus.h"
 
 namespace mists::vs::detail {

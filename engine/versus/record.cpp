@@ -6,33 +6,15 @@
 #include <tuple>
 
 #include "engine/kit/number.h"
-#include "engine/coop/rules.h"
+#include "engine/kit/xml.h"
 
 namespace mists::vs {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& name, int line, const std::string& field, const std::string& msg) {
-  throw RecordError(name + ":" + std::to_string(line) + ": " + field + ": " + msg);
-}
-
-std::vector<std::string> words(const std::string& s) {
-  std::istringstream is(s);
-  std::vector<std::string> w;
-  std::string x;
-  while (is >> x) w.push_back(x);
-  return w;
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + v[i];
-  return s;
-}
-
 std::vector<std::pair<std::string, std::string>> switch_list(const VsSwitches& sw, uint8_t modules) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const std::string& kv : words(describe(sw, modules))) {
+  for (const std::string& kv : record_words(describe(sw, modules))) {
     const size_t eq = kv.find('=');
     out.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
@@ -104,8 +86,8 @@ std::string write_vs_record(const VsRecord& r) {
   os << "\n";
   os << "seed " << r.seed << "\n";
   os << "deal " << r.deal << "\n";
-  os << "agents " << join(r.agents) << "\n";
-  os << "order " << join(r.order) << "\n";
+  os << "agents " << record_join(r.agents) << "\n";
+  os << "order " << record_join(r.order) << "\n";
   if (!r.start_rotations.empty())
     os << "start_rotations " << r.start_rotations[0] << ' ' << r.start_rotations[1] << "\nchip_squares " << r.chip_squares << "\n";
   os << "steps\n";
@@ -135,8 +117,8 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
   while (std::getline(in, line)) {
     ++ln;
     if (line.empty() || line[0] == '#') continue;
-    if (done) fail(name, ln, "result", "text after the result line");
-    const std::vector<std::string> w = words(line);
+    if (done) record_fail(name, ln, "result", "text after the result line");
+    const std::vector<std::string> w = record_words(line);
     if (w.empty()) continue;
     if (in_steps) {
       if (w[0] == "result") {
@@ -144,62 +126,62 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
           try {
             r.result.push_back(int(parse_integer(w[i], 0, 100000)));
           } catch (const NumberError& e) {
-            fail(name, ln, "result", e.what());
+            record_fail(name, ln, "result", e.what());
           }
         }
         if (int(r.result.size()) != r.players)
-          fail(name, ln, "result", std::to_string(r.result.size()) + " scores for " + std::to_string(r.players) + " players");
+          record_fail(name, ln, "result", std::to_string(r.result.size()) + " scores for " + std::to_string(r.players) + " players");
         r.result_line = ln;
         done = true;
         continue;
       }
-      r.steps.push_back({join(w), ln});
+      r.steps.push_back({record_join(w), ln});
       continue;
     }
     const std::string& key = w[0];
     if (key == "steps") {
       for (const char* k : REQUIRED)
-        if (!r.lines.count(k)) fail(name, ln, k, "missing before steps");
+        if (!r.lines.count(k)) record_fail(name, ln, k, "missing before steps");
       if (r.game == "gcc" && (!r.lines.count("gcc_catalog") || !r.lines.count("gcc_catalog_checksum")))
-        fail(name, ln, "gcc_catalog", "a GCC record names its GCC catalog and checksum before steps");
+        record_fail(name, ln, "gcc_catalog", "a GCC record names its GCC catalog and checksum before steps");
       for (const char* gcc_only : {"gcc_catalog", "gcc_catalog_checksum"})  // the base game reads no GCC tiles
         if (r.game == "base" && r.lines.count(gcc_only))
-          fail(name, r.lines[gcc_only], gcc_only, "the record plays the base game (game base, line " + std::to_string(r.lines["game"]) +
+          record_fail(name, r.lines[gcc_only], gcc_only, "the record plays the base game (game base, line " + std::to_string(r.lines["game"]) +
                                                       "), which has no GCC catalog; only a GCC record names one");
       // Each module names its data before steps, and no data without its module.
       const uint8_t modules = r.lines.count("expansions") ? parse_modules(r.expansions) : 0;
       const std::pair<VsModule, const char*> data[] = {
           {VS_ABBEY_MAYOR, "abbey_catalog"}, {VS_TOLLKEEPERS, "toll_catalog"}, {VS_MAP_CHIPS, "map"}};
       if ((modules & VS_MAP_CHIPS) && (!r.lines.count("start_rotations") || !r.lines.count("chip_squares")))
-        fail(name, ln, "start_rotations", "a record on a map names its start_rotations and chip_squares before steps (M1.2, M2.3)");
+        record_fail(name, ln, "start_rotations", "a record on a map names its start_rotations and chip_squares before steps (M1.2, M2.3)");
       if (!(modules & VS_MAP_CHIPS) && (r.lines.count("start_rotations") || r.lines.count("chip_squares")))
-        fail(name, r.lines.count("start_rotations") ? r.lines["start_rotations"] : r.lines["chip_squares"],
+        record_fail(name, r.lines.count("start_rotations") ? r.lines["start_rotations"] : r.lines["chip_squares"],
              r.lines.count("start_rotations") ? "start_rotations" : "chip_squares", "the record plays on no map (expansions)");
       for (const auto& [m, field] : data) {
         const std::string sum = std::string(field) + "_checksum";
         const bool named = r.lines.count(field) && r.lines.count(sum);
         if ((modules & m) && !named)
-          fail(name, ln, field, "a record of " + std::string(module_name(m)) + " names its " + field + " and " + sum + " before steps");
+          record_fail(name, ln, field, "a record of " + std::string(module_name(m)) + " names its " + field + " and " + sum + " before steps");
         if (!(modules & m) && (r.lines.count(field) || r.lines.count(sum)))
-          fail(name, r.lines.count(field) ? r.lines[field] : r.lines[sum], field,
+          record_fail(name, r.lines.count(field) ? r.lines[field] : r.lines[sum], field,
                "the record does not play " + std::string(module_name(m)) + " (expansions)");
       }
       in_steps = true;
       continue;
     }
-    if (r.lines.count(key)) fail(name, ln, key, "given twice (first on line " + std::to_string(r.lines[key]) + ")");
+    if (r.lines.count(key)) record_fail(name, ln, key, "given twice (first on line " + std::to_string(r.lines[key]) + ")");
     r.lines[key] = ln;
     auto one = [&]() -> const std::string& {
-      if (w.size() != 2) fail(name, ln, key, "takes one value");
+      if (w.size() != 2) record_fail(name, ln, key, "takes one value");
       return w[1];
     };
     try {
       if (key == "format") {
-        if (one() != VS_RECORD_FORMAT) fail(name, ln, key, "'" + w[1] + "' is not " + VS_RECORD_FORMAT);
+        if (one() != VS_RECORD_FORMAT) record_fail(name, ln, key, "'" + w[1] + "' is not " + VS_RECORD_FORMAT);
       } else if (key == "revision") r.revision = one();
       else if (key == "game") {
         r.game = one();
-        if (r.game != "base" && r.game != "gcc") fail(name, ln, key, "'" + r.game + "' is not base or gcc");
+        if (r.game != "base" && r.game != "gcc") record_fail(name, ln, key, "'" + r.game + "' is not base or gcc");
       } else if (key == "players") r.players = int(parse_integer(one(), 2, VS_MAX_PLAYERS));
       else if (key == "base_catalog") r.base_catalog = one();
       else if (key == "base_catalog_checksum") r.base_checksum = one();
@@ -209,10 +191,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
         r.expansions = one();
         try {
           r.expansions = modules_text(parse_modules(r.expansions));
-          if (r.expansions != w[1]) fail(name, ln, key, "'" + w[1] + "': write the modules once each, in the order " +
+          if (r.expansions != w[1]) record_fail(name, ln, key, "'" + w[1] + "': write the modules once each, in the order " +
                                                          "abbey_mayor,tollkeepers,map_chips");
         } catch (const ConfigError& e) {
-          fail(name, ln, key, e.what());
+          record_fail(name, ln, key, e.what());
         }
       } else if (key == "abbey_catalog") r.abbey_catalog = one();
       else if (key == "abbey_catalog_checksum") r.abbey_checksum = one();
@@ -223,10 +205,10 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       else if (key == "switches") {
         for (size_t i = 1; i < w.size(); ++i) {
           const size_t eq = w[i].find('=');
-          if (eq == std::string::npos) fail(name, ln, key, "'" + w[i] + "' is not name=value");
+          if (eq == std::string::npos) record_fail(name, ln, key, "'" + w[i] + "' is not name=value");
           const std::string sw = w[i].substr(0, eq);
           for (const auto& [k, v] : r.switches)
-            if (k == sw) fail(name, ln, key, "switch " + sw + " is named twice (" + k + "=" + v + " and " + w[i] + "); name each once");
+            if (k == sw) record_fail(name, ln, key, "switch " + sw + " is named twice (" + k + "=" + v + " and " + w[i] + "); name each once");
           r.switches.emplace_back(sw, w[i].substr(eq + 1));
         }
       } else if (key == "seed") r.seed = parse_u64(one());
@@ -234,34 +216,34 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
       else if (key == "agents") r.agents.assign(w.begin() + 1, w.end());
       else if (key == "order") r.order.assign(w.begin() + 1, w.end());
       else if (key == "start_rotations") {
-        if (w.size() != 3) fail(name, ln, key, "takes two rotations, of the start tile and of the second start square's tile");
+        if (w.size() != 3) record_fail(name, ln, key, "takes two rotations, of the start tile and of the second start square's tile");
         for (size_t i = 1; i < 3; ++i) r.start_rotations.push_back(int(parse_integer(w[i], 0, 3)));
       } else if (key == "chip_squares") r.chip_squares = one();
-      else fail(name, ln, key, "unknown key");
+      else record_fail(name, ln, key, "unknown key");
     } catch (const NumberError& e) {
-      fail(name, ln, key, e.what());
+      record_fail(name, ln, key, e.what());
     }
   }
-  if (!in_steps) fail(name, ln, "steps", "the record has no steps line");
-  if (!done) fail(name, ln, "result", "the record ends without its result line");
+  if (!in_steps) record_fail(name, ln, "steps", "the record has no steps line");
+  if (!done) record_fail(name, ln, "result", "the record ends without its result line");
   if (int(r.agents.size()) != r.players)
-    fail(name, r.lines["agents"], "agents", std::to_string(r.agents.size()) + " agents for " + std::to_string(r.players) + " players");
+    record_fail(name, r.lines["agents"], "agents", std::to_string(r.agents.size()) + " agents for " + std::to_string(r.players) + " players");
   return r;
 }
 
 VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, const std::string& name) {
   if (!rec.expansions.empty())
-    fail(name, rec.lines.at("expansions"), "expansions", "the record plays " + rec.expansions + "; load their data first");
+    record_fail(name, rec.lines.at("expansions"), "expansions", "the record plays " + rec.expansions + "; load their data first");
   return vs_record_rules(rec, std::move(base), std::move(gcc), VsExpansions{}, name);
 }
 
 VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpansions ex, const std::string& name) {
   auto lines = rec.lines;
   if (base.checksum != rec.base_checksum)
-    fail(name, lines["base_catalog_checksum"], "base_catalog_checksum",
+    record_fail(name, lines["base_catalog_checksum"], "base_catalog_checksum",
          "the record was played with " + rec.base_checksum + ", " + base.path + " is " + base.checksum);
   if (rec.game == "gcc" && gcc.checksum != rec.gcc_checksum)
-    fail(name, lines["gcc_catalog_checksum"], "gcc_catalog_checksum",
+    record_fail(name, lines["gcc_catalog_checksum"], "gcc_catalog_checksum",
          "the record was played with " + rec.gcc_checksum + ", " + gcc.path + " is " + gcc.checksum);
   ex.modules = rec.expansions.empty() ? 0 : parse_modules(rec.expansions);
   const std::tuple<VsModule, const char*, std::string, std::string> sums[] = {
@@ -270,12 +252,12 @@ VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpans
       {VS_MAP_CHIPS, "map_checksum", rec.map_checksum, ex.map.checksum}};
   for (const auto& [m, key, want, have] : sums)
     if ((ex.modules & m) && want != have)
-      fail(name, lines[key], key, "the record was played with " + want + ", the file read is " + have);
+      record_fail(name, lines[key], key, "the record was played with " + want + ", the file read is " + have);
   VsSwitches sw;
   try {
     for (const auto& [k, v] : rec.switches) set_switch(sw, k, v);
   } catch (const ConfigError& e) {
-    fail(name, lines["switches"], "switches", e.what());
+    record_fail(name, lines["switches"], "switches", e.what());
   }
   try {
     return build_game(rec.game == "gcc" ? VsGame::Gcc : VsGame::Base, std::move(base), std::move(gcc), std::move(ex),
@@ -283,7 +265,7 @@ VsRules vs_record_rules(const VsRecord& rec, Catalog base, Catalog gcc, VsExpans
   } catch (const ConfigError& e) {
     const std::string what = e.what();
     const char* field = what.rfind("expansions", 0) == 0 ? "expansions" : "switches";
-    fail(name, lines.count(field) ? lines[field] : lines["switches"], field, what);
+    record_fail(name, lines.count(field) ? lines[field] : lines["switches"], field, what);
   }
 }
 
@@ -296,13 +278,13 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
     int t = -1;
     for (int k = 0; k < R.n_land_types; ++k)
       if (R.types[size_t(k)].id == id) t = k;
-    if (t < 0) fail(name, rec.lines.at("order"), "order", "tile '" + id + "' is not a tile of the game's pile");
+    if (t < 0) record_fail(name, rec.lines.at("order"), "order", "tile '" + id + "' is not a tile of the game's pile");
     order.push_back(uint8_t(t));
     ++copies[size_t(t)];
   }
   for (int t = 0; t < R.n_land_types; ++t)
     if (copies[size_t(t)] != R.types[size_t(t)].copies)
-      fail(name, rec.lines.at("order"), "order",
+      record_fail(name, rec.lines.at("order"), "order",
            "tile '" + R.types[size_t(t)].id + "' appears " + std::to_string(copies[size_t(t)]) + " times, the pile holds " +
                std::to_string(R.types[size_t(t)].copies));
   VsDeal deal;
@@ -324,51 +306,51 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
           const int y = int(parse_integer(item.substr(dot + 1), 0, R.map.height - 1));
           deal.setup.chips.push_back(map_cell(R, x, y));
         } catch (const NumberError& e) {
-          fail(name, ln, "chip_squares", e.what());
+          record_fail(name, ln, "chip_squares", e.what());
         }
         item.clear();
       }
     }
-    if (order.empty()) fail(name, rec.lines.at("order"), "order", "the pile is empty");
+    if (order.empty()) record_fail(name, rec.lines.at("order"), "order", "the pile is empty");
   }
   size_t next = 0;
   VsState s;
   try {
     s = deal_state(R, deal, &next);
   } catch (const ConfigError& e) {
-    fail(name, rec.lines.count("chip_squares") ? rec.lines.at("chip_squares") : rec.lines.at("order"), "chip_squares", e.what());
+    record_fail(name, rec.lines.count("chip_squares") ? rec.lines.at("chip_squares") : rec.lines.at("order"), "chip_squares", e.what());
   }
   VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
   for (const RecordStep& step : rec.steps) {
-    if (is_over(s)) fail(name, step.line, "steps", "'" + step.text + "' after the end of the game");
+    if (is_over(s)) record_fail(name, step.line, "steps", "'" + step.text + "' after the end of the game");
     if (s.phase == VsPhase::ChipValue) {  // M3.1: a chance step, the value it turned up
       const int v = step.text == "chip 1" ? 1 : step.text == "chip 2" ? 2 : 0;
       if (!v || !s.chips_unseen[size_t(v - 1)])
-        fail(name, step.line, "steps", "'" + step.text + "' where a chip turns up (chip 1 or chip 2, of those not yet seen)");
+        record_fail(name, step.line, "steps", "'" + step.text + "' where a chip turns up (chip 1 or chip 2, of those not yet seen)");
       apply_chip(R, s, v);
     } else if (is_chance(s)) {
-      if (next >= order.size()) fail(name, step.line, "steps", "'" + step.text + "' with the pile spent");
+      if (next >= order.size()) record_fail(name, step.line, "steps", "'" + step.text + "' with the pile spent");
       const std::string want = "draw " + R.types[order[next]].id;
-      if (step.text != want) fail(name, step.line, "steps", "'" + step.text + "' where the pile gives '" + want + "'");
+      if (step.text != want) record_fail(name, step.line, "steps", "'" + step.text + "' where the pile gives '" + want + "'");
       apply_draw(R, s, order[next++]);
     } else {
       const int n = legal_actions(R, s, options);
       int pick = -1;
       for (int i = 0; i < n && pick < 0; ++i)
         if (action_text(R, s, options[i]) == step.text) pick = i;
-      if (pick < 0) fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
+      if (pick < 0) record_fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
       (n > 1 ? decisions : forced) += 1;
       apply(R, s, options[pick]);
     }
     const std::string err = check(R, s);
-    if (!err.empty()) fail(name, step.line, "steps", "the position after '" + step.text + "' is inconsistent: " + err);
+    if (!err.empty()) record_fail(name, step.line, "steps", "the position after '" + step.text + "' is inconsistent: " + err);
     if (on_step) on_step(s, step.text);
   }
-  if (!is_over(s)) fail(name, rec.result_line, "steps", "the steps end before the game does");
+  if (!is_over(s)) record_fail(name, rec.result_line, "steps", "the steps end before the game does");
   for (int p = 0; p < R.players; ++p)
     if (s.score[size_t(p)] != rec.result[size_t(p)])
-      fail(name, rec.result_line, "result",
+      record_fail(name, rec.result_line, "result",
            "seat " + std::to_string(p) + " scored " + std::to_string(s.score[size_t(p)]) + " in the replay, the record says " +
                std::to_string(rec.result[size_t(p)]));
   return {s, summarize(R, s, decisions, forced)};
@@ -472,8 +454,7 @@ std::string render_vs_svg(const VsRules& R, const VsState& s, const std::string&
   std::ostringstream os;
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << ' ' << H
      << "\" font-family=\"sans-serif\">\n<title>";
-  for (char c : title) os << (c == '<' ? std::string("&lt;") : c == '&' ? std::string("&amp;") : std::string(1, c));
-  os << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f1e8\"/>\n";
+  os << xml_escape(title) << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f1e8\"/>\n";
   for (int i = 0; i < s.n_tiles; ++i) {
     const VsTile& t = s.tiles[size_t(i)];
     const VsType& T = R.types[t.type];

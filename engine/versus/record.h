@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/coop/record.h"
+#include "engine/versus/layer.h"
+#include "engine/kit/record_text.h"
 #include "engine/versus/versus.h"
 
 namespace mists::vs {

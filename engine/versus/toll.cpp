@@ -4,21 +4,18 @@
 
 #include "engine/versus/versus.h"
 #include "engine/versus/detail.h"
+#include "engine/kit/tiles.h"
 
 namespace mists::vs::detail {
 
 void compile_junctions(VsType& tt, const TileSpec& spec) {
-  const std::vector<std::vector<int>> js = tile_junctions(spec);
+  const std::vector<std::vector<int>> js = junction_regions(spec);
   if (js.size() > tt.junction.size())
     throw ConfigError("tile " + spec.id + ": junction: " + std::to_string(js.size()) + " junctions; the competitive engine "
                       "holds " + std::to_string(tt.junction.size()) + " a tile");
   for (const auto& j : js) {
     uint16_t mask = 0;
-    for (int pos : j) {
-      const int r = spec.region_of(RegionKind::Road, pos);
-      if (r < 0) throw ConfigError("tile " + spec.id + ": junction: road " + std::to_string(pos) + " is not a road of the tile");
-      mask = uint16_t(mask | 1u << r);
-    }
+    for (int r : j) mask = uint16_t(mask | 1u << r);
     tt.junction[tt.n_junctions++] = mask;
   }
 }

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <sstream>
 
+#include "engine/kit/tiles.h"
+
 namespace mists::vs {
 
 std::string_view game_name(VsGame g) {
@@ -278,12 +280,12 @@ VsType compile_type(const TileSpec& spec, const Catalog& catalog, bool gcc) {
     VsRegion& g = tt.regions[i];
     g.kind = r.kind;
     g.arms = uint8_t(r.arms);
-    for (int side = 0; side < SIDE_NB; ++side) g.open = int8_t(g.open + ((r.slots & side_mask(side)) != 0));
+    g.open = int8_t(sides_touched(r.slots));
     switch (r.kind) {
       case RegionKind::City: case RegionKind::Field: break;
       case RegionKind::Road:
         tt.misty_road[i] = (r.slots & misty) != 0;
-        for (Sight x : r.sights) (x == Sight::Travellers ? g.travellers : g.sights) += 1;  // T3.2
+        count_sights(r, g.sights, g.travellers);  // T3.2
         break;
       case RegionKind::Monastery: tt.monastery = int8_t(i); break;
       case RegionKind::Garden: tt.garden = int8_t(i); break;  // G1.11: only the abbot goes there
@@ -315,8 +317,7 @@ VsType compile_type(const TileSpec& spec, const Catalog& catalog, bool gcc) {
     VsOrientation& o = tt.rot[rot];
     o.region.fill(0xFF);
     o.misty = rotate_mask(misty, rot);
-    for (int side = 0; side < SIDE_NB; ++side)
-      o.sides |= uint8_t(uint8_t(side_terrain(spec, (side - rot + 4) & 3)) << (2 * side));
+    o.sides = turned_sides(spec, rot);
     // City, road and field regions own their slots; a mist region owns only the misty field
     // slots, which belong to no field (G4.6). A misty road slot stays its road's.
     for (int pass = 0; pass < 2; ++pass)
@@ -377,11 +378,7 @@ VsType compile_type(const TileSpec& spec, const Catalog& catalog, bool gcc) {
     for (const auto& j : js) sig += "#" + j;
     return sig;
   };
-  for (int rot = 0; rot < 4; ++rot) {
-    tt.rot_ok[rot] = true;
-    for (int prev = 0; prev < rot; ++prev)
-      if (signature(rot) == signature(prev)) tt.rot_ok[rot] = false;
-  }
+  tt.rot_ok = distinct_rotations([&](int rot, int prev) { return signature(rot) == signature(prev); });
   return tt;
 }
 
@@ -536,26 +533,16 @@ std::string VsRules::describe() const {
 
 namespace detail {
 
-uint16_t find_mut(VsState& s, uint16_t n) {
-  while (s.nodes[n].parent != n) {
-    s.nodes[n].parent = s.nodes[s.nodes[n].parent].parent;  // path halving
-    n = s.nodes[n].parent;
-  }
-  return n;
-}
+uint16_t find_mut(VsState& s, uint16_t n) { return uf::find(s.nodes, n); }
 
+// `a`'s root stays the root; the root counts open sides, meeples, the finished flag and barns.
 uint16_t unite(VsState& s, uint16_t a, uint16_t b) {
-  const uint16_t ra = find_mut(s, a), rb = find_mut(s, b);
-  if (ra == rb) return ra;
-  VsNode& A = s.nodes[ra];
-  VsNode& B = s.nodes[rb];
-  B.parent = ra;
-  A.open = int16_t(A.open + B.open);
-  A.meeples = uint8_t(A.meeples + B.meeples);
-  A.done |= B.done;
-  A.barns = uint8_t(A.barns + B.barns);
-  std::swap(A.next, B.next);  // splice the two member lists
-  return ra;
+  return uf::unite<false>(s.nodes, a, b, [](VsNode& A, const VsNode& B) {
+    A.open = int16_t(A.open + B.open);
+    A.meeples = uint8_t(A.meeples + B.meeples);
+    A.done |= B.done;
+    A.barns = uint8_t(A.barns + B.barns);
+  });
 }
 
 int ring_tiles(const VsRules& R, const VsState& s, VsCell c) {

@@ -7,7 +7,7 @@
 // the abbot (G1.11).
 //
 // A separate position type from the co-op `State`: the co-op hot path stays as it is, and the two
-// share the tile catalog, the slot geometry (engine/kit/types.h) and the random streams. Like the co-op
+// share the tile kit (engine/kit/: catalog, slot geometry, errors) and the random streams. Like the co-op
 // engine it owns no random generator: a draw is a chance step whose outcomes are the unseen tiles.
 #pragma once
 
@@ -20,10 +20,12 @@
 #include <utility>
 #include <vector>
 
+#include "engine/versus/layer.h"
 #include "engine/kit/catalog.h"
 #include "engine/kit/map.h"
-#include "engine/coop/rules.h"
+#include "engine/kit/error.h"
 #include "engine/kit/types.h"
+#include "engine/kit/union_find.h"
 
 namespace mists::vs {
 
@@ -498,10 +500,7 @@ std::string action_text(const VsRules& R, const VsState& s, VsAction a);
 int holes(const VsRules& R, const VsState& s, VsCell* out);
 
 // Union-find root (no path compression, so the state stays const here).
-inline uint16_t find_root(const VsState& s, uint16_t n) {
-  while (s.nodes[n].parent != n) n = s.nodes[n].parent;
-  return n;
-}
+inline uint16_t find_root(const VsState& s, uint16_t n) { return uf::root(s.nodes, n); }
 
 // What final scoring would add to each seat if the game ended now, before the floor at 0:
 // unfinished roads and cities, monasteries and fields, each paid to its majority (G1.9); in GCC
