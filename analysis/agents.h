@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "analysis/params.h"
-#include "engine/game.h"
+#include "engine/coop/game.h"
 
 namespace mists::analysis {
 

@@ -3,9 +3,9 @@
 #include <sstream>
 
 #include "analysis/error.h"
-#include "engine/catalog.h"
+#include "engine/kit/catalog.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 
 namespace mists::analysis {
 

@@ -7,7 +7,7 @@
 #include "analysis/files.h"
 #include "analysis/outputs.h"
 #include "analysis/viewer.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "solver/agents.h"
 
 namespace mists::analysis {

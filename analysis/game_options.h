@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/rules.h"
+#include "engine/coop/rules.h"
 
 namespace mists::analysis {
 

@@ -6,7 +6,7 @@
 
 #include "analysis/error.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 
 namespace mists::analysis {
 

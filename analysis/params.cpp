@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "analysis/error.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 
 namespace mists::analysis {
 

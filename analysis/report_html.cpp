@@ -8,7 +8,7 @@
 #include "analysis/files.h"
 #include "analysis/outputs.h"
 #include "engine/config/load.h"
-#include "engine/text.h"
+#include "engine/coop/text.h"
 
 namespace mists::analysis {
 

@@ -20,7 +20,7 @@
 #include "analysis/progress.h"
 #include "analysis/provenance.h"
 #include "engine/config/load.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "solver/agents.h"
 #include "solver/rng.h"
 

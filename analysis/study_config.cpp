@@ -8,8 +8,8 @@
 #include "analysis/interrupt.h"
 #include "analysis/json_fields.h"
 #include "analysis/params.h"
-#include "engine/catalog.h"
-#include "engine/number.h"
+#include "engine/kit/catalog.h"
+#include "engine/kit/number.h"
 
 namespace mists::analysis {
 

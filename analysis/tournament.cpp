@@ -24,8 +24,8 @@
 #include "analysis/provenance.h"
 #include "analysis/stats.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
-#include "engine/versus_record.h"
+#include "engine/kit/number.h"
+#include "engine/versus/record.h"
 #include "solver/rng.h"
 
 namespace mists::analysis {

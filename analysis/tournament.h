@@ -15,7 +15,7 @@
 
 #include "analysis/study_config.h"
 #include "analysis/vs_agents.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 
 namespace mists::analysis {

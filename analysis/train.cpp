@@ -19,7 +19,7 @@
 #include "analysis/json_fields.h"
 #include "analysis/lock.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 #include "solver/eval.h"
 
 namespace mists::analysis {

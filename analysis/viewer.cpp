@@ -13,7 +13,7 @@
 #include "analysis/files.h"
 #include "analysis/stats.h"
 #include "engine/config/load.h"
-#include "engine/text.h"
+#include "engine/coop/text.h"
 #include "solver/mcts.h"
 #include "solver/rng.h"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "analysis/agents.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 
 namespace mists::analysis {
 

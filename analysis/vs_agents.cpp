@@ -6,7 +6,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/error.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 
 namespace mists::analysis {
 

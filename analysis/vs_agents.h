@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 
 namespace mists::analysis {

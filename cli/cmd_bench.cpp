@@ -12,7 +12,7 @@
 #include "cli/options.h"
 #include "solver/agents.h"
 #include "solver/mcts.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "engine/config/load.h"
 #include "analysis/agents.h"
 #include "analysis/error.h"
@@ -20,7 +20,7 @@
 #include "analysis/tournament.h"
 #include "analysis/value_model.h"
 #include "solver/eval.h"
-#include "engine/rules.h"
+#include "engine/coop/rules.h"
 
 namespace mists::cli {
 

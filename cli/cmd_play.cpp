@@ -10,9 +10,9 @@
 #include "analysis/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "engine/number.h"
-#include "engine/record.h"
-#include "engine/versus_record.h"
+#include "engine/kit/number.h"
+#include "engine/coop/record.h"
+#include "engine/versus/record.h"
 #include "solver/agents.h"
 
 namespace mists::cli {

@@ -7,9 +7,9 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
-#include "engine/record.h"
-#include "engine/text.h"
-#include "engine/versus_record.h"
+#include "engine/coop/record.h"
+#include "engine/coop/text.h"
+#include "engine/versus/record.h"
 
 namespace mists::cli {
 

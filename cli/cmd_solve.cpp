@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "solver/agents.h"
 #include "solver/census.h"
 #include "solver/deal_solver.h"

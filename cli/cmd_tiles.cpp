@@ -5,7 +5,7 @@
 #include "analysis/files.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
-#include "engine/text.h"
+#include "engine/coop/text.h"
 
 namespace mists::cli {
 

@@ -9,7 +9,7 @@
 #include "analysis/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "engine/rules.h"
+#include "engine/coop/rules.h"
 
 namespace mists::cli {
 

@@ -12,8 +12,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
-#include "engine/record.h"
+#include "engine/kit/number.h"
+#include "engine/coop/record.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"mists — simulator, solver and difficulty analyzer for Mists over Carcassonne"};

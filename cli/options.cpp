@@ -7,7 +7,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/params.h"
-#include "engine/number.h"
+#include "engine/kit/number.h"
 
 namespace mists::cli {
 

@@ -50,7 +50,7 @@ inline constexpr int MAX_THREADS = 1024;
 
 // ---- The option layer (issue 31): one reading of every number, list and switch ----
 // Numbers: decimal, the whole token, inside the option's range. A leading zero is decimal ("010"
-// is 10, as in every file mists reads: engine/number.h); "12abc", "1e3" for a whole number, "0x10",
+// is 10, as in every file mists reads: engine/kit/number.h); "12abc", "1e3" for a whole number, "0x10",
 // "+5", "" are refused; an unsigned option refuses "-1" and anything above its range instead of
 // wrapping; a real option refuses "nan" and "inf". The message names the flag, the value and the
 // range, and the status is USAGE_EXIT.

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/state.h"
+#include "engine/coop/state.h"
 
 namespace mists::pyenc {
 

@@ -27,9 +27,9 @@
 #include "analysis/study_config.h"
 #include "analysis/viewer.h"
 #include "engine/config/load.h"
-#include "engine/number.h"
-#include "engine/record.h"
-#include "engine/text.h"
+#include "engine/kit/number.h"
+#include "engine/coop/record.h"
+#include "engine/coop/text.h"
 #include "python/bindings.h"
 #include "python/coop_encoding.h"
 #include "solver/eval.h"
@@ -760,7 +760,7 @@ PYBIND11_MODULE(_mists, m) {
         return st.game->actions->encode(st.s, a);
       }, py::arg("text"))
       .def("action_bits", [](const PyState& st, long long a) { return st.decode(a).bits; }, py::arg("action"),
-           "The engine's 32-bit action (engine/types.h) of a legal dense action.")
+           "The engine's 32-bit action (engine/coop/types.h) of a legal dense action.")
       .def("bits_to_action", [](const PyState& st, uint32_t bits) -> long long {
         for (const auto& [d, a] : st.options())
           if (a.bits == bits) return d;

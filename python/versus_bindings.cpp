@@ -12,7 +12,7 @@
 #include "analysis/files.h"
 #include "analysis/tournament.h"
 #include "engine/config/load.h"
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 #include "python/bindings.h"
 #include "python/versus_encoding.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "python/coop_encoding.h"
 
 namespace mists::pyenc {

@@ -48,7 +48,7 @@ def agent_slug(text: str) -> str:
 
 
 def levers_slug(levers: str) -> str:
-    """A canonical lever text (study.json's "levers") as it appears in a cell id (engine/levers.cpp,
+    """A canonical lever text (study.json's "levers") as it appears in a cell id (engine/coop/levers.cpp,
     levers_slug); "" for none."""
     if levers == "none":
         return ""

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game.h"
+#include "engine/coop/game.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
 

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/game.h"
+#include "engine/coop/game.h"
 #include "solver/deal_solver.h"
 
 namespace mists {

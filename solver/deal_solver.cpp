@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "engine/text.h"
+#include "engine/coop/text.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/rng.h"

@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game.h"
+#include "engine/coop/game.h"
 #include "solver/eval.h"
 
 namespace mists {

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "engine/state.h"
+#include "engine/coop/state.h"
 
 namespace mists {
 

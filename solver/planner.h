@@ -32,7 +32,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/game.h"
+#include "engine/coop/game.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/rng.h"

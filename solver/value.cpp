@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/catalog.h"
-#include "engine/number.h"
+#include "engine/kit/catalog.h"
+#include "engine/kit/number.h"
 #include "solver/eval.h"
 
 namespace mists {

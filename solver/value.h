@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/state.h"
+#include "engine/coop/state.h"
 
 namespace mists {
 

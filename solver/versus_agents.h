@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/rng.h"
 
 namespace mists::vs {

@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/rules.h"
-#include "engine/state.h"
+#include "engine/coop/rules.h"
+#include "engine/coop/state.h"
 
 namespace mists::reference {
 

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "engine/config/load.h"
-#include "engine/game.h"
-#include "engine/record.h"
-#include "engine/state.h"
-#include "engine/text.h"
+#include "engine/coop/game.h"
+#include "engine/coop/record.h"
+#include "engine/coop/state.h"
+#include "engine/coop/text.h"
 
 namespace mists::test {
 

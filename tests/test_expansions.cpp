@@ -8,7 +8,7 @@
 #include <fstream>
 #include <map>
 
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 #include "shell_helpers.h"
 #include "solver/versus_agents.h"
 #include "versus_helpers.h"

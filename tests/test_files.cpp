@@ -18,8 +18,8 @@
 #include "analysis/lock.h"
 #include "analysis_helpers.h"
 #include "engine/config/load.h"
-#include "engine/record.h"
-#include "engine/versus_record.h"
+#include "engine/coop/record.h"
+#include "engine/versus/record.h"
 #include "support.h"
 
 using namespace mists;

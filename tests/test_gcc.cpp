@@ -10,7 +10,7 @@
 #include <set>
 
 #include "engine/config/load.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/rng.h"
 #include "solver/versus_agents.h"
 #include "shell_helpers.h"

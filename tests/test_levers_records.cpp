@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "analysis/viewer.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "shell_helpers.h"
 #include "support.h"
 

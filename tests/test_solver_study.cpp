@@ -14,7 +14,7 @@
 #include "analysis/outputs.h"
 #include "analysis/study.h"
 #include "analysis_helpers.h"
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "solver/agents.h"
 #include "solver/deal_solver.h"
 #include "support.h"

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "engine/config/load.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/rng.h"
 #include "shell_helpers.h"
 #include "support.h"

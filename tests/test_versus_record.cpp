@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "engine/config/load.h"
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 #include "solver/rng.h"
 #include "solver/versus_agents.h"
 #include "shell_helpers.h"

@@ -1,5 +1,5 @@
 // The competitive search's building blocks and the competitive command lines (docs/versus.md):
-// the board and the copy a search pays (engine/versus.h), the expert's whole turns, the search
+// the board and the copy a search pays (engine/versus/versus.h), the expert's whole turns, the search
 // over whole turns (`macro`), the report's final-score distribution, `mists play --game gcc`, and
 // `mists analyze|compare --game gcc` as the round robin of `mists versus`.
 #include <doctest/doctest.h>
@@ -13,7 +13,7 @@
 
 #include "analysis/tournament.h"
 #include "engine/config/load.h"
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 #include "shell_helpers.h"
 #include "solver/rng.h"
 #include "solver/versus_agents.h"

@@ -12,7 +12,7 @@
 
 #include "analysis/tournament.h"
 #include "engine/config/load.h"
-#include "engine/versus.h"
+#include "engine/versus/versus.h"
 #include "solver/rng.h"
 #include "support.h"
 

@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/catalog.h"
-#include "engine/map.h"
-#include "engine/rules.h"
+#include "engine/kit/catalog.h"
+#include "engine/kit/map.h"
+#include "engine/coop/rules.h"
 
 namespace mists {
 

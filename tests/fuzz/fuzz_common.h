@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "engine/config/load.h"
-#include "engine/game.h"
-#include "engine/number.h"
-#include "engine/record.h"
-#include "engine/rules.h"
+#include "engine/coop/game.h"
+#include "engine/kit/number.h"
+#include "engine/coop/record.h"
+#include "engine/coop/rules.h"
 
 #ifndef MISTS_SOURCE_DIR
 #error "MISTS_SOURCE_DIR must name the source tree"

@@ -1,4 +1,4 @@
-// libFuzzer harness: game records (engine/record.h). parse_record(), then build_rules() with the
+// libFuzzer harness: game records (engine/coop/record.h). parse_record(), then build_rules() with the
 // shipped catalog (configs/tiles/mists-reconstructed.toml; the record's catalog line and checksum
 // are not checked, so the fuzzer reaches replay without matching them) and replay().
 // Accepted: the engine's documented errors (RecordError from parse_record and replay, ConfigError
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/record.h"
+#include "engine/coop/record.h"
 #include "fuzz_common.h"
 
 using namespace mists;

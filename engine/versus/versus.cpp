@@ -1,0 +1,1564 @@
+// The competitive game: rules tables, turn sequence, scoring (G1-G5 of docs/versus.md), and the
+// hooks of the expansion modules (engine/versus/abbey.cpp, engine/versus/toll.cpp).
+#include "engine/versus/versus.h"
+
+#include "engine/versus/detail.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "engine/kit/tiles.h"
+
+namespace mists::vs {
+
+std::string_view game_name(VsGame g) {
+  switch (g) {
+    case VsGame::Base: return "base";
+    case VsGame::Gcc: return "gcc";
+  }
+  return "?";
+}
+
+std::string_view module_name(VsModule m) {
+  switch (m) {
+    case VS_ABBEY_MAYOR: return "abbey_mayor";
+    case VS_TOLLKEEPERS: return "tollkeepers";
+    case VS_MAP_CHIPS: return "map_chips";
+  }
+  return "?";
+}
+
+std::string modules_text(uint8_t modules) {
+  std::string s;
+  for (VsModule m : {VS_ABBEY_MAYOR, VS_TOLLKEEPERS, VS_MAP_CHIPS})
+    if (modules & m) s += (s.empty() ? "" : ",") + std::string(module_name(m));
+  return s;
+}
+
+uint8_t parse_modules(const std::string& text) {
+  uint8_t out = 0;
+  std::string item;
+  for (char c : text + ",") {
+    if (c != ',') {
+      item += c;
+      continue;
+    }
+    if (item.empty()) continue;
+    bool known = false;
+    for (VsModule m : {VS_ABBEY_MAYOR, VS_TOLLKEEPERS, VS_MAP_CHIPS})
+      if (item == module_name(m)) out = uint8_t(out | m), known = true;
+    if (!known)
+      throw ConfigError("expansions: '" + item + "' is not an expansion module (abbey_mayor, tollkeepers, map_chips)");
+    item.clear();
+  }
+  return out;
+}
+
+std::string_view piece_name(VsPiece p) {
+  switch (p) {
+    case VsPiece::Normal: return "normal";
+    case VsPiece::Guard: return "guard";
+    case VsPiece::Mayor: return "mayor";
+    case VsPiece::Wagon: return "wagon";
+    case VsPiece::Abbot: return "abbot";
+  }
+  return "?";
+}
+
+std::string_view switch_value(ScoreFloor v) { return v == ScoreFloor::TurnNet ? "turn_net" : "each_scoring"; }
+std::string_view switch_value(FinalGhostPenalty v) {
+  return v == FinalGhostPenalty::AllButKeepers ? "all_but_keepers" : "scoring_only";
+}
+std::string_view switch_value(MistyRoadMeeple v) { return v == MistyRoadMeeple::Allowed ? "allowed" : "forbidden"; }
+std::string_view switch_value(AbbeyLastRound v) {
+  return v == AbbeyLastRound::MustPlace ? "must_place" : v == AbbeyLastRound::Lost ? "lost" : "may_place";
+}
+std::string_view switch_value(WagonRange v) { return v == WagonRange::Neighbourhood ? "neighbourhood" : "connected"; }
+std::string_view switch_value(TollFlip v) { return v == TollFlip::EndOfTurn ? "end_of_turn" : "owner_turn"; }
+std::string_view switch_value(CityClosedSide v) { return v == CityClosedSide::Border ? "border" : "field"; }
+
+namespace {
+
+// `fixed:X.Y/X.Y/...` for chip_layout (M2.3); the squares' order is kept.
+std::vector<std::pair<int, int>> parse_squares(const std::string& name, const std::string& text) {
+  std::vector<std::pair<int, int>> out;
+  std::string item;
+  for (char c : text + "/") {
+    if (c != '/') {
+      item += c;
+      continue;
+    }
+    const size_t dot = item.find('.');
+    auto number = [&](const std::string& x) {
+      if (x.empty() || x.size() > 3 || x.find_first_not_of("0123456789") != std::string::npos)
+        throw ConfigError(name + ": '" + item + "' is not a map square X.Y (fixed:X.Y/X.Y/...)");
+      return std::stoi(x);
+    };
+    if (dot == std::string::npos) throw ConfigError(name + ": '" + item + "' is not a map square X.Y (fixed:X.Y/X.Y/...)");
+    out.emplace_back(number(item.substr(0, dot)), number(item.substr(dot + 1)));
+    item.clear();
+  }
+  return out;
+}
+
+}  // namespace
+
+void set_switch(VsSwitches& sw, const std::string& name, const std::string& value) {
+  auto bad = [&](const char* values) {
+    return ConfigError(name + ": '" + value + "' is not a value of this switch; it takes " + values);
+  };
+  if (name == "unplaceable") {
+    if (value == "discard") sw.unplaceable = Unplaceable::Discard;
+    else if (value == "lose") sw.unplaceable = Unplaceable::Lose;
+    else throw bad("discard or lose");
+  } else if (name == "abbot") {
+    if (value == "off") sw.abbot = false;
+    else if (value == "on") sw.abbot = true;
+    else throw bad("off or on");
+  } else if (name == "score_floor") {
+    if (value == "turn_net") sw.score_floor = ScoreFloor::TurnNet;
+    else if (value == "each_scoring") sw.score_floor = ScoreFloor::EachScoring;
+    else throw bad("turn_net or each_scoring");
+  } else if (name == "final_ghost_penalty") {
+    if (value == "all_but_keepers") sw.final_ghost_penalty = FinalGhostPenalty::AllButKeepers;
+    else if (value == "scoring_only") sw.final_ghost_penalty = FinalGhostPenalty::ScoringOnly;
+    else throw bad("all_but_keepers or scoring_only");
+  } else if (name == "misty_road_meeple") {
+    if (value == "allowed") sw.misty_road_meeple = MistyRoadMeeple::Allowed;
+    else if (value == "forbidden") sw.misty_road_meeple = MistyRoadMeeple::Forbidden;
+    else throw bad("allowed or forbidden");
+  } else if (name == "abbey_in_features") {
+    if (value == "no") sw.abbey_in_features = false;
+    else if (value == "yes") sw.abbey_in_features = true;
+    else throw bad("no or yes");
+    sw.given |= VS_ABBEY_MAYOR;
+  } else if (name == "abbey_last_round") {
+    if (value == "must_place") sw.abbey_last_round = AbbeyLastRound::MustPlace;
+    else if (value == "lost") sw.abbey_last_round = AbbeyLastRound::Lost;
+    else if (value == "may_place") sw.abbey_last_round = AbbeyLastRound::MayPlace;
+    else throw bad("must_place, lost or may_place");
+    sw.given |= VS_ABBEY_MAYOR;
+  } else if (name == "wagon_range") {
+    if (value == "neighbourhood") sw.wagon_range = WagonRange::Neighbourhood;
+    else if (value == "connected") sw.wagon_range = WagonRange::Connected;
+    else throw bad("neighbourhood or connected");
+    sw.given |= VS_ABBEY_MAYOR;
+  } else if (name == "barn_new_tile") {
+    if (value == "yes") sw.barn_new_tile = true;
+    else if (value == "no") sw.barn_new_tile = false;
+    else throw bad("yes or no");
+    sw.given |= VS_ABBEY_MAYOR;
+  } else if (name == "toll_flip") {
+    if (value == "end_of_turn") sw.toll_flip = TollFlip::EndOfTurn;
+    else if (value == "owner_turn") sw.toll_flip = TollFlip::OwnerTurn;
+    else throw bad("end_of_turn or owner_turn");
+    sw.given |= VS_TOLLKEEPERS;
+  } else if (name == "map_starts") {
+    const size_t plus = value.find('+');
+    if (plus == std::string::npos || plus == 0 || plus + 1 == value.size() || value.substr(0, plus) == value.substr(plus + 1))
+      throw bad("an ordered pair of two start squares of the map, START+SECOND (e.g. Rostock+Stuttgart)");
+    sw.map_starts = value;
+    sw.given |= VS_MAP_CHIPS;
+  } else if (name == "city_closed_side") {
+    if (value == "border") sw.city_closed_side = CityClosedSide::Border;
+    else if (value == "field") sw.city_closed_side = CityClosedSide::Field;
+    else throw bad("border or field");
+    sw.given |= VS_MAP_CHIPS;
+  } else if (name == "border_monastery") {
+    if (value == "filled") sw.border_monastery_filled = true;
+    else if (value == "empty") sw.border_monastery_filled = false;
+    else throw bad("filled or empty");
+    sw.given |= VS_MAP_CHIPS;
+  } else if (name == "map_towns") {
+    if (value != "plain") throw bad("plain");
+    sw.given |= VS_MAP_CHIPS;
+  } else if (name == "chip_layout") {
+    if (value == "greedy") {
+      sw.chip_layout = ChipLayout::Greedy;
+      sw.chip_squares.clear();
+    } else if (value.rfind("fixed:", 0) == 0) {
+      sw.chip_layout = ChipLayout::Fixed;
+      sw.chip_squares = parse_squares(name, value.substr(6));
+    } else {
+      throw bad("greedy or fixed:X.Y/X.Y/... (the chip squares of the map)");
+    }
+    sw.given |= VS_MAP_CHIPS;
+  } else if (name == "upgrades_per_turn") {
+    if (value == "1") sw.upgrades_any = false;
+    else if (value == "any") sw.upgrades_any = true;
+    else throw bad("1 or any");
+    sw.given |= VS_MAP_CHIPS;
+  } else {
+    throw ConfigError(name + ": no such switch of the competitive game (unplaceable, abbot, score_floor, "
+                             "final_ghost_penalty, misty_road_meeple; abbey_in_features, abbey_last_round, wagon_range, "
+                             "barn_new_tile with abbey_mayor; toll_flip with tollkeepers; map_starts, city_closed_side, "
+                             "border_monastery, map_towns, chip_layout, upgrades_per_turn with map_chips)");
+  }
+}
+
+std::string describe(const VsSwitches& sw, uint8_t modules) {
+  std::string s = "unplaceable=" + std::string(switch_value(sw.unplaceable));
+  s += std::string(" abbot=") + (sw.abbot ? "on" : "off");
+  s += " score_floor=" + std::string(switch_value(sw.score_floor));
+  s += " final_ghost_penalty=" + std::string(switch_value(sw.final_ghost_penalty));
+  s += " misty_road_meeple=" + std::string(switch_value(sw.misty_road_meeple));
+  if (modules & VS_ABBEY_MAYOR) {
+    s += std::string(" abbey_in_features=") + (sw.abbey_in_features ? "yes" : "no");
+    s += " abbey_last_round=" + std::string(switch_value(sw.abbey_last_round));
+    s += " wagon_range=" + std::string(switch_value(sw.wagon_range));
+    s += std::string(" barn_new_tile=") + (sw.barn_new_tile ? "yes" : "no");
+  }
+  if (modules & VS_TOLLKEEPERS) s += " toll_flip=" + std::string(switch_value(sw.toll_flip));
+  if (modules & VS_MAP_CHIPS) {
+    s += " map_starts=" + sw.map_starts;
+    s += " city_closed_side=" + std::string(switch_value(sw.city_closed_side));
+    s += std::string(" border_monastery=") + (sw.border_monastery_filled ? "filled" : "empty");
+    s += " map_towns=plain";
+    if (sw.chip_layout == ChipLayout::Greedy) {
+      s += " chip_layout=greedy";
+    } else {
+      s += " chip_layout=fixed:";
+      for (size_t i = 0; i < sw.chip_squares.size(); ++i)
+        s += (i ? "/" : "") + std::to_string(sw.chip_squares[i].first) + "." + std::to_string(sw.chip_squares[i].second);
+    }
+    s += std::string(" upgrades_per_turn=") + (sw.upgrades_any ? "any" : "1");
+  }
+  return s;
+}
+
+namespace {
+
+std::string where(const TileSpec& t, const Catalog& c) {
+  return c.path + ":" + std::to_string(t.line) + ": tile " + t.id;
+}
+
+// `gcc`: the tile may show mist, castles and cemeteries (G3, G4); the base game refuses them.
+VsType compile_type(const TileSpec& spec, const Catalog& catalog, bool gcc) {
+  VsType tt;
+  tt.id = spec.id;
+  tt.spec = &spec;
+  tt.copies = spec.start || spec.special ? 0 : spec.copies;
+  if (spec.any_edges) {
+    // The abbey (E5.2, A2): every side matches and closes what faces it; a monastery in the centre
+    // and one hidden part a side, which joins the road or city it closes when abbey_in_features
+    // is `yes` (A2.2), so that the abbey counts once as a tile of it.
+    if (spec.kind != "abbey" || spec.regions.size() != 1 || spec.regions[0].kind != RegionKind::Monastery)
+      throw ConfigError(where(spec, catalog) + ": special: the competitive game knows one special tile, the abbey: a "
+                        "monastery alone with edges = \"any\"");
+    tt.abbey = true;
+    tt.n_regions = 1 + SIDE_NB;
+    tt.regions[0].kind = RegionKind::Monastery;
+    tt.monastery = 0;
+    for (int side = 0; side < SIDE_NB; ++side) tt.regions[size_t(1 + side)].hidden = true;
+    for (int rot = 0; rot < 4; ++rot) {
+      tt.rot[size_t(rot)].region.fill(0xFF);
+      tt.rot[size_t(rot)].closes = 0xF;
+    }
+    tt.rot_ok[0] = true;
+    return tt;
+  }
+  if (int(spec.regions.size()) > VS_MAX_REGIONS)
+    throw ConfigError(where(spec, catalog) + ": regions: " + std::to_string(spec.regions.size()) +
+                      " regions, the competitive engine holds " + std::to_string(VS_MAX_REGIONS) + " a tile");
+  uint16_t misty = 0;
+  for (int s = 0; s < SLOT_NB; ++s)
+    if (spec.edges[s] == 'f' || spec.edges[s] == 'r') {
+      if (!gcc)
+        throw ConfigError(catalog.path + ":" + std::to_string(spec.edges_line ? spec.edges_line : spec.line) + ": tile " +
+                          spec.id + ": edges: slot " + slot_name(s) +
+                          " is misty; the base game (--game base) plays clear tiles only");
+      misty = uint16_t(misty | 1u << s);
+    }
+  std::vector<int> city_index;  // position among the city regions -> region index
+  for (size_t i = 0; i < spec.regions.size(); ++i)
+    if (spec.regions[i].kind == RegionKind::City) city_index.push_back(int(i));
+  tt.n_regions = int(spec.regions.size());
+  tt.misty = spec.misty();
+  for (size_t i = 0; i < spec.regions.size(); ++i) {
+    const RegionSpec& r = spec.regions[i];
+    VsRegion& g = tt.regions[i];
+    g.kind = r.kind;
+    g.arms = uint8_t(r.arms);
+    g.open = int8_t(sides_touched(r.slots));
+    switch (r.kind) {
+      case RegionKind::City: case RegionKind::Field: break;
+      case RegionKind::Road:
+        tt.misty_road[i] = (r.slots & misty) != 0;
+        count_sights(r, g.sights, g.travellers);  // T3.2
+        break;
+      case RegionKind::Monastery: tt.monastery = int8_t(i); break;
+      case RegionKind::Garden: tt.garden = int8_t(i); break;  // G1.11: only the abbot goes there
+      case RegionKind::Mist: case RegionKind::Castle: case RegionKind::Cemetery:
+        if (!gcc)
+          throw ConfigError(catalog.path + ":" + std::to_string(r.line) + ": tile " + spec.id + ": " +
+                            std::string(kind_name(r.kind)) + ": the base game (--game base) has no " +
+                            std::string(kind_name(r.kind)) + " regions");
+        if (r.kind == RegionKind::Castle) tt.castle = int8_t(i);
+        if (r.kind == RegionKind::Cemetery) tt.cemetery = int8_t(i);
+        break;
+      default:
+        throw ConfigError(catalog.path + ":" + std::to_string(r.line) + ": tile " + spec.id + ": " +
+                          std::string(kind_name(r.kind)) + ": the competitive game has no such regions");
+    }
+    if (r.kind == RegionKind::Field) {
+      if (r.cities.size() > g.cities.size())
+        throw ConfigError(where(spec, catalog) + ": field.cities: more than 4 cities next to one field");
+      for (int c : r.cities) {
+        if (c < 0 || c >= int(city_index.size()))
+          throw ConfigError(where(spec, catalog) + ": field.cities: city index " + std::to_string(c) + " names no city");
+        g.cities[g.n_cities++] = uint8_t(city_index[size_t(c)]);
+      }
+    }
+  }
+  detail::compile_links(tt, spec);
+  detail::compile_junctions(tt, spec);
+  for (int rot = 0; rot < 4; ++rot) {
+    VsOrientation& o = tt.rot[rot];
+    o.region.fill(0xFF);
+    o.misty = rotate_mask(misty, rot);
+    o.sides = turned_sides(spec, rot);
+    // City, road and field regions own their slots; a mist region owns only the misty field
+    // slots, which belong to no field (G4.6). A misty road slot stays its road's.
+    for (int pass = 0; pass < 2; ++pass)
+      for (int i = 0; i < tt.n_regions; ++i) {
+        if ((spec.regions[size_t(i)].kind == RegionKind::Mist) != (pass == 1)) continue;
+        const SlotMask m = rotate_mask(spec.regions[size_t(i)].slots, rot);
+        for (int s = 0; s < SLOT_NB; ++s)
+          if ((m >> s & 1) && o.region[s] == 0xFF) o.region[s] = uint8_t(i);
+      }
+    for (int s = 0; s < SLOT_NB; ++s)
+      if (o.region[s] == 0xFF)
+        throw ConfigError(where(spec, catalog) + ": regions: slot " + slot_name(s) + " belongs to no region");
+  }
+  // A rotation is redundant when the turned tile is the same as a smaller rotation: the same
+  // region under every slot up to a relabelling that keeps each region's attributes, and the same
+  // misty slots.
+  auto signature = [&](int rot) {
+    std::vector<int> label(size_t(tt.n_regions), -1);
+    int next = 0;
+    std::string sig;
+    for (int s = 0; s < SLOT_NB; ++s) {
+      const int r = tt.rot[rot].region[s];
+      if (label[size_t(r)] < 0) label[size_t(r)] = next++;
+      sig += char('a' + label[size_t(r)]);
+      sig += (tt.rot[rot].misty >> s & 1) ? '~' : '.';
+    }
+    for (int i = 0; i < tt.n_regions; ++i)
+      if (label[size_t(i)] < 0) label[size_t(i)] = next++;  // centre regions keep file order
+    std::vector<std::string> attrs(size_t(tt.n_regions));
+    for (int i = 0; i < tt.n_regions; ++i) {
+      const VsRegion& g = tt.regions[size_t(i)];
+      std::string a = std::to_string(int(g.kind)) + "/" + std::to_string(g.arms) + "/" + std::to_string(g.sights) + "/" +
+                      std::to_string(g.travellers) + "/";
+      std::vector<int> cs;
+      for (int k = 0; k < g.n_cities; ++k) cs.push_back(label[g.cities[size_t(k)]]);
+      std::sort(cs.begin(), cs.end());
+      for (int c : cs) a += std::to_string(c) + ",";
+      std::vector<int> ls;  // wagon links and junctions, relabelled
+      for (int k = 0; k < tt.n_regions; ++k)
+        if (g.links >> k & 1) ls.push_back(label[size_t(k)]);
+      std::sort(ls.begin(), ls.end());
+      a += "/";
+      for (int c : ls) a += std::to_string(c) + ",";
+      attrs[size_t(label[size_t(i)])] = a;
+    }
+    for (const auto& a : attrs) sig += "|" + a;
+    std::vector<std::string> js;
+    for (int j = 0; j < tt.n_junctions; ++j) {
+      std::vector<int> rs;
+      for (int k = 0; k < tt.n_regions; ++k)
+        if (tt.junction[size_t(j)] >> k & 1) rs.push_back(label[size_t(k)]);
+      std::sort(rs.begin(), rs.end());
+      std::string x;
+      for (int c : rs) x += std::to_string(c) + ",";
+      js.push_back(x);
+    }
+    std::sort(js.begin(), js.end());
+    for (const auto& j : js) sig += "#" + j;
+    return sig;
+  };
+  tt.rot_ok = distinct_rotations([&](int rot, int prev) { return signature(rot) == signature(prev); });
+  return tt;
+}
+
+void check_players(int players, const VsSwitches& switches) {
+  if (players < 2 || players > VS_MAX_PLAYERS)
+    throw ConfigError("players: " + std::to_string(players) + " players; the competitive game takes 2 to " +
+                      std::to_string(VS_MAX_PLAYERS) + " (G1.2)");
+  if (switches.unplaceable != Unplaceable::Discard)
+    throw ConfigError("unplaceable: 'lose' has no meaning in the competitive game; a tile that fits nowhere is "
+                      "discarded and another drawn (G1.4)");
+}
+
+// Land tiles of `c` into the pile, their ids after `prefix`.
+void add_land(VsRules& R, const Catalog& c, bool gcc, const std::string& prefix = "") {
+  for (const TileSpec& t : c.tiles) {
+    for (const VsType& u : R.types)
+      if (u.id == prefix + t.id)
+        throw ConfigError(where(t, c) + ": id: '" + prefix + t.id + "' names a design of another catalog of this game too");
+    R.types.push_back(compile_type(t, c, gcc));
+    R.types.back().id = prefix + t.id;
+    R.tiles_in_play += t.copies;
+  }
+}
+
+// The start cells of `c`, after every land tile.
+void add_start(VsRules& R, const Catalog& c, bool gcc) {
+  const std::string file = c.path.empty() ? std::string("catalog") : c.path;
+  R.n_land_types = int(R.types.size());
+  if (c.start.empty()) throw ConfigError(file + ": start: the catalog has no [[start]] cell");
+  for (const TileSpec& t : c.start) {
+    if (t.at_x < 0 || t.at_x > 1 || t.at_y < 0 || t.at_y > 1)
+      throw ConfigError(file + ":" + std::to_string(t.line) + ": start " + t.id + ": at: offset outside 0..1");
+    R.start_types.push_back(int(R.types.size()));
+    R.start_at.emplace_back(t.at_x, t.at_y);
+    R.types.push_back(compile_type(t, c, gcc));
+  }
+}
+
+void check_capacity(const VsRules& R, const std::string& file) {
+  if (int(R.types.size()) > VS_MAX_TYPES)
+    throw ConfigError(file + ": tile: " + std::to_string(R.types.size()) + " tile designs; the competitive engine holds " +
+                      std::to_string(VS_MAX_TYPES));
+  const int abbeys = R.abbey_type >= 0 ? R.players : 0;  // they fill holes: the board's reach does not grow
+  const int squares = R.on_map ? int(R.city_specs.size()) : 0;  // the large cities' squares
+  const int capacity = std::min(VS_W / 2 - 3, VS_MAX_TILES - int(R.start_types.size()) - abbeys - squares);
+  if (R.tiles_in_play > capacity)
+    throw ConfigError(file + ": tiles: " + std::to_string(R.tiles_in_play) + " tiles in the draw pile; the competitive "
+                      "board holds " + std::to_string(capacity));
+  if (R.tiles_in_play == 0) throw ConfigError(file + ": tiles: the draw pile is empty");
+}
+
+}  // namespace
+
+
+VsRules build_rules(Catalog catalog, VsGame game, int players, VsSwitches switches) {
+  if (game == VsGame::Gcc)
+    throw ConfigError("game: gcc plays two catalogs (the base tiles and the GCC tiles); use build_gcc_rules");
+  return build_game(game, std::move(catalog), Catalog{}, VsExpansions{}, players, std::move(switches));
+}
+
+VsRules build_gcc_rules(Catalog base, Catalog gcc, int players, VsSwitches switches) {
+  return build_game(VsGame::Gcc, std::move(base), std::move(gcc), VsExpansions{}, players, std::move(switches));
+}
+
+VsRules build_game(VsGame game, Catalog base, Catalog gcc, VsExpansions ex, int players, VsSwitches switches) {
+  VsRules R;
+  R.catalog = std::move(base);
+  R.game = game;
+  R.modules = ex.modules;
+  R.players = players;
+  R.switches = std::move(switches);
+  check_players(players, R.switches);
+  const bool is_gcc = game == VsGame::Gcc;
+  for (VsModule m : {VS_ABBEY_MAYOR, VS_TOLLKEEPERS, VS_MAP_CHIPS})
+    if ((R.switches.given & m) && !(R.modules & m))
+      throw ConfigError("switches: a switch of " + std::string(module_name(m)) + " is set, but the game does not play that "
+                        "module (--expansions " + std::string(module_name(m)) + ")");
+  if (R.has(VS_MAP_CHIPS)) {
+    if (is_gcc)
+      throw ConfigError("expansions: map_chips plays the base game only: GCC's 2x2 start tile has no place on the map's "
+                        "single start squares (M1.2)");
+    R.map = std::move(ex.map);
+    const std::vector<CatalogIssue> issues = validate_map(R.map);
+    if (!issues.empty()) throw ConfigError(format_issues(R.map.path, issues));
+    R.on_map = true;
+    R.setup_tiles = 1;  // M1.2: the pile's top tile on the second start square
+  }
+  if (is_gcc) {
+    R.gcc_catalog = std::move(gcc);
+    for (const TileSpec& t : R.catalog.tiles)
+      if (t.misty() || t.has(RegionKind::Castle) || t.has(RegionKind::Cemetery))
+        throw ConfigError(where(t, R.catalog) + ": regions: the first catalog of GCC is the base game's, without mist, "
+                          "castles or cemeteries");
+  }
+  if (R.has(VS_ABBEY_MAYOR)) {
+    R.abbey_catalog = std::move(ex.abbey);
+    if (!R.abbey_catalog.find_special("abbey"))
+      throw ConfigError((R.abbey_catalog.path.empty() ? std::string("catalog") : R.abbey_catalog.path) +
+                        ": special: the Abbey & Mayor catalog has no abbey tile ([[special]] kind = \"abbey\", A1.1)");
+  }
+  if (R.has(VS_TOLLKEEPERS)) R.toll_catalog = std::move(ex.toll);
+  add_land(R, R.catalog, is_gcc);  // G2.1: with GCC the base start tile leaves the game
+  if (is_gcc) add_land(R, R.gcc_catalog, true);
+  if (R.has(VS_ABBEY_MAYOR)) add_land(R, R.abbey_catalog, is_gcc);
+  if (R.has(VS_TOLLKEEPERS)) add_land(R, R.toll_catalog, is_gcc, TOLL_PREFIX);  // its ids 01-10 are the Mists set's too
+  add_start(R, is_gcc ? R.gcc_catalog : R.catalog, is_gcc);
+  if (is_gcc && R.start_types.size() != 4)
+    throw ConfigError((R.gcc_catalog.path.empty() ? std::string("catalog") : R.gcc_catalog.path) +
+                      ": start: GCC starts from a 2x2 start tile (4 [[start]] cells), the catalog has " +
+                      std::to_string(R.start_types.size()) + " (G2.1)");
+  if (R.has(VS_ABBEY_MAYOR)) {
+    R.abbey_type = int(R.types.size());
+    R.types.push_back(compile_type(*R.abbey_catalog.find_special("abbey"), R.abbey_catalog, is_gcc));
+    R.closing = true;
+  }
+  if (R.on_map) {
+    detail::build_map(R);
+    R.closing = true;  // the large cities' closed sides
+    if (R.tiles_in_play + 1 > R.map.tile_squares())
+      throw ConfigError(R.map.path + ": rows: " + std::to_string(R.map.tile_squares()) + " squares take tiles; the game has " +
+                        std::to_string(R.tiles_in_play + 1) + " tiles (M1.1)");
+  }
+  if (R.switches.abbot) {
+    bool gardens = false;
+    for (const VsType& t : R.types) gardens |= t.garden >= 0;
+    if (!gardens)
+      throw ConfigError("abbot: 'on' needs garden regions in the game's tiles (G1.11); no catalog of this game has one "
+                        "(Abbey & Mayor's has: --expansions abbey_mayor)");
+  }
+  R.pieces = R.has(VS_ABBEY_MAYOR) || R.switches.abbot;
+  check_capacity(R, is_gcc ? (R.gcc_catalog.path.empty() ? std::string("catalog") : R.gcc_catalog.path)
+                           : (R.catalog.path.empty() ? std::string("catalog") : R.catalog.path));
+  return R;
+}
+
+std::string VsRules::describe() const {
+  std::ostringstream os;
+  os << "game " << game_name(game) << ", " << players << " players, catalog " << catalog.path << " ("
+     << catalog.checksum << ")";
+  if (game == VsGame::Gcc) os << " + " << gcc_catalog.path << " (" << gcc_catalog.checksum << ")";
+  if (modules) {
+    os << ", expansions " << modules_text(modules);
+    if (has(VS_ABBEY_MAYOR)) os << " (" << abbey_catalog.path << " " << abbey_catalog.checksum << ")";
+    if (has(VS_TOLLKEEPERS)) os << " (" << toll_catalog.path << " " << toll_catalog.checksum << ")";
+    if (has(VS_MAP_CHIPS)) os << " (map " << map.path << " " << map.checksum << ")";
+  }
+  os << ", " << tiles_in_play << " tiles in the pile, " << vs::describe(switches, modules);
+  return os.str();
+}
+
+// ---- Board updates --------------------------------------------------------------------------------
+
+namespace detail {
+
+uint16_t find_mut(VsState& s, uint16_t n) { return uf::find(s.nodes, n); }
+
+// `a`'s root stays the root; the root counts open sides, meeples, the finished flag and barns.
+uint16_t unite(VsState& s, uint16_t a, uint16_t b) {
+  return uf::unite<false>(s.nodes, a, b, [](VsNode& A, const VsNode& B) {
+    A.open = int16_t(A.open + B.open);
+    A.meeples = uint8_t(A.meeples + B.meeples);
+    A.done |= B.done;
+    A.barns = uint8_t(A.barns + B.barns);
+  });
+}
+
+int ring_tiles(const VsRules& R, const VsState& s, VsCell c) {
+  int k = 0;
+  for (int d : VS_RING) k += s.grid[size_t(c + d)] != 0;
+  if (R.on_map && R.switches.border_monastery_filled)  // M1.5: squares off the map count as filled
+    for (int d : VS_RING) k += R.square[size_t(c + d)] == VS_SQ_OFF;
+  return k;
+}
+
+}  // namespace detail
+
+using namespace detail;
+
+namespace {
+
+// An edge where one of two tiles closes what faces it (E5.2): the other tile's road or city there
+// loses an open side (A2.2: a road ends there, a city side is walled; fields are not joined), and
+// with abbey_in_features = yes the abbey's hidden part on that side joins it, so that the abbey
+// counts once as a tile of it. `side` is tile a's side that faces tile b.
+void close_side(const VsRules& R, VsState& s, const VsTile& a, const VsOrientation& ao, int side, const VsTile& b,
+                const VsOrientation& bo) {
+  const int back = opposite(side);
+  const bool a_closes = ao.closes >> side & 1, b_closes = bo.closes >> back & 1;
+  if (a_closes == b_closes) return;  // two closing sides: nothing to close
+  const VsTile& open_tile = a_closes ? b : a;
+  const VsOrientation& oo = a_closes ? bo : ao;
+  const int open_side = a_closes ? back : side;
+  const int r = oo.region[size_t(slot_of(open_side, 1))];
+  const RegionKind kind = R.types[open_tile.type].regions[size_t(r)].kind;
+  if (kind != RegionKind::Road && kind != RegionKind::City) return;
+  const uint16_t root = find_mut(s, uint16_t(open_tile.node + r));
+  --s.nodes[root].open;
+  const VsTile& shut = a_closes ? a : b;
+  if (R.types[shut.type].abbey && R.switches.abbey_in_features) {
+    const uint16_t part = uint16_t(shut.node + 1 + (a_closes ? side : back));  // the abbey lies unturned
+    s.nodes[part].kind = kind;
+    unite(s, root, part);
+  }
+}
+
+}  // namespace
+
+// Places the tile and joins its regions to the neighbours'. Returns its index; `ghost_due` gets
+// bit 1 for a misty-misty slot pair and bit 2 for a split pair (G3.2). On a map a side facing no
+// square closes its road or city (M1.5), and a large city next to the tile is connected (M1.4).
+int detail::put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int rot, uint8_t& ghost_due) {
+  const int ti = s.n_tiles++;
+  const VsType& T = R.types[size_t(type)];
+  VsTile& t = s.tiles[size_t(ti)];
+  t.type = uint8_t(type);
+  t.rot = uint8_t(rot);
+  t.cell = cell;
+  t.node = s.n_nodes;
+  for (int r = 0; r < T.n_regions; ++r) {
+    VsNode& n = s.nodes[size_t(t.node + r)];
+    n.parent = n.next = uint16_t(t.node + r);
+    n.open = T.regions[size_t(r)].open;
+    n.meeples = 0;
+    n.done = 0;
+    n.barns = 0;
+    n.tile = uint8_t(ti);
+    n.region = uint8_t(r);
+    n.kind = T.regions[size_t(r)].kind;
+  }
+  s.n_nodes = uint16_t(s.n_nodes + T.n_regions);
+  s.grid.set(cell, uint8_t(ti + 1));
+  const VsOrientation& o = T.rot[size_t(rot)];
+  ghost_due = 0;
+  for (int side = 0; side < SIDE_NB; ++side) {
+    const uint8_t nb = s.grid[size_t(cell + VS_STEP[size_t(side)])];
+    if (!nb) {
+      if (R.on_map && R.square[size_t(cell + VS_STEP[size_t(side)])] == VS_SQ_OFF && !(o.closes >> side & 1)) {
+        const int r = o.region[size_t(slot_of(side, 1))];
+        const RegionKind k = T.regions[size_t(r)].kind;
+        if (k == RegionKind::Road || k == RegionKind::City) --s.nodes[find_mut(s, uint16_t(t.node + r))].open;
+      }
+      continue;
+    }
+    const VsTile& u = s.tiles[nb - 1u];
+    const VsOrientation& uo = R.types[u.type].rot[u.rot];
+    if (R.closing && ((o.closes >> side | uo.closes >> opposite(side)) & 1)) {
+      close_side(R, s, t, o, side, u, uo);
+      continue;
+    }
+    for (int k = 0; k < 3; ++k) {
+      const int slot = slot_of(side, k);
+      const int other = facing_slot(slot);
+      if ((o.misty | uo.misty) != 0) {
+        const int a = o.misty >> slot & 1, b = uo.misty >> other & 1;
+        ghost_due = uint8_t(ghost_due | (a & b) | (a ^ b) << 1);
+      }
+      const int ra = o.region[size_t(slot)];
+      const RegionKind kind = T.regions[size_t(ra)].kind;
+      const uint16_t a = uint16_t(t.node + ra), b = uint16_t(u.node + uo.region[size_t(other)]);
+      if (kind == RegionKind::Field) {
+        if (s.nodes[b].kind == RegionKind::Field) unite(s, a, b);  // a misty field slot splits fields (G4.6)
+      } else if (k == 1 && kind != RegionKind::Mist) {  // a city or road side connects once, through its middle slot
+        const uint16_t root = unite(s, a, b);
+        s.nodes[root].open = int16_t(s.nodes[root].open - 2);
+      }
+    }
+  }
+  // Frontier: the cell leaves it; each empty neighbour joins it (when this tile is its first
+  // neighbour) or has its constraint narrowed by the side this tile shows it (nothing for a
+  // closing side, which matches anything).
+  for (int i = 0; i < s.n_frontier; ++i)
+    if (s.frontier[size_t(i)] == cell) {
+      const size_t last = size_t(--s.n_frontier);
+      s.frontier[size_t(i)] = s.frontier[last];
+      s.front_mask[size_t(i)] = s.front_mask[last];
+      s.front_value[size_t(i)] = s.front_value[last];
+      break;
+    }
+  for (int side = 0; side < SIDE_NB; ++side) {
+    const VsCell c2 = VsCell(cell + VS_STEP[size_t(side)]);
+    if (s.grid[c2] || !takes_tile(R, c2)) continue;
+    const int facing = opposite(side);  // the side of c2 that touches this tile
+    const bool any = o.closes >> side & 1;
+    const uint8_t mask = any ? uint8_t(0) : uint8_t(3u << (2 * facing));
+    const uint8_t value = any ? uint8_t(0) : uint8_t(((o.sides >> (2 * side)) & 3u) << (2 * facing));
+    int i = 0;
+    while (i < s.n_frontier && s.frontier[size_t(i)] != c2) ++i;
+    if (i == s.n_frontier) {
+      s.frontier[size_t(i)] = c2;
+      s.front_mask[size_t(i)] = R.on_map ? R.fixed_mask[c2] : 0;  // M1.3, M1.4: what the map asks there
+      s.front_value[size_t(i)] = R.on_map ? R.fixed_value[c2] : 0;
+      ++s.n_frontier;
+    }
+    s.front_mask[size_t(i)] |= mask;
+    s.front_value[size_t(i)] |= value;
+  }
+  if (R.on_map && type < R.first_city_type) connect_cities(R, s, cell);
+  return ti;
+}
+
+int detail::misty_cells(const VsRules& R, const VsState& s, VsCell c) {
+  int k = R.types[s.tiles[s.grid[c] - 1u].type].misty;
+  for (int d : VS_RING) {
+    const uint8_t g = s.grid[size_t(c + d)];
+    k += g && R.types[s.tiles[g - 1u].type].misty;
+  }
+  return k;
+}
+
+namespace detail {
+
+void count_meeples(const VsRules& R, const VsState& s, uint16_t root, Points& count, Points* ghosts) {
+  int arms = -1;  // the city's coats of arms, counted when a mayor is found (A3.2)
+  for (int p = 0; p < R.players; ++p) {
+    const int end = slot_end(R, s, p);
+    for (int i = 0; i < end; ++i) {
+      const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+      if (m.node == VS_NO_NODE || find_root(s, m.node) != root) continue;
+      int w = 1;
+      if (m.kind == VsPiece::Mayor) {
+        if (arms < 0) {
+          int tiles;
+          extent(R, s, root, tiles, arms);
+        }
+        w = arms;
+      }
+      count[size_t(p)] += m.chip ? 2 * w : w;  // M5.1
+      if (ghosts) (*ghosts)[size_t(p)] += m.ghosts;
+    }
+  }
+}
+
+void lift(VsState& s, int p, VsMeeple& m) {
+  m.node = VS_NO_NODE;
+  s.ghosts = uint8_t(s.ghosts + m.ghosts);
+  m.ghosts = 0;
+  if (m.chip) ++s.chips_out[m.chip - 1u];  // M5.2: the chip under it leaves the game
+  m.chip = 0;
+  if (m.kind == VsPiece::Normal) ++s.supply[size_t(p)];
+  else if (m.kind == VsPiece::Guard) ++s.guards[size_t(p)];
+}
+
+void take_back(const VsRules& R, VsState& s, uint16_t root, bool wagons_move) {
+  for (int p = 0; p < R.players; ++p) {
+    const int end = slot_end(R, s, p);
+    for (int i = 0; i < end; ++i) {
+      VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+      if (m.node == VS_NO_NODE || find_root(s, m.node) != root) continue;
+      if (wagons_move && m.kind == VsPiece::Wagon) {  // A4.2: it waits to move; A4.3: from the tile it stood on
+        VsSeatPieces& q = s.piece[size_t(p)];
+        q.wagon_tile = s.nodes[m.node].tile;
+        q.wagon_root = root;
+        s.wagons_due = uint8_t(s.wagons_due | 1u << p);
+      }
+      lift(s, p, m);
+    }
+  }
+  s.nodes[root].meeples = 0;
+}
+
+void extent(const VsRules& R, const VsState& s, uint16_t root, int& tiles, int& arms, VsCell* first) {
+  uint64_t seen[(VS_MAX_TILES + 63) / 64] = {};
+  tiles = arms = 0;
+  uint16_t n = root;
+  do {
+    const VsNode& v = s.nodes[n];
+    const uint64_t bit = 1ull << (v.tile & 63);
+    if (!(seen[v.tile >> 6] & bit)) {
+      seen[v.tile >> 6] |= bit;
+      ++tiles;
+      if (first) *first = std::min(*first, s.tiles[v.tile].cell);
+    }
+    arms += R.types[s.tiles[v.tile].type].regions[v.region].arms;
+    n = v.next;
+  } while (n != root);
+}
+
+int best_count(const VsRules& R, const Points& count) {
+  return *std::max_element(count.begin(), count.begin() + R.players);
+}
+
+int finished_cities(const VsRules& R, const VsState& s, uint16_t root) {
+  std::array<uint16_t, VS_MAX_NODES / 4> cities;
+  int n_cities = 0;
+  uint16_t n = root;
+  do {
+    const VsNode& f = s.nodes[n];
+    const VsTile& t = s.tiles[f.tile];
+    const VsRegion& g = R.types[t.type].regions[f.region];
+    for (int k = 0; k < g.n_cities; ++k) {
+      const uint16_t c = find_root(s, uint16_t(t.node + g.cities[size_t(k)]));
+      if (!s.nodes[c].done) continue;
+      if (std::find(cities.begin(), cities.begin() + n_cities, c) == cities.begin() + n_cities) cities[size_t(n_cities++)] = c;
+    }
+    n = f.next;
+  } while (n != root);
+  return n_cities;
+}
+
+void settle(const VsRules& R, VsState& s, uint16_t root, int value, Points& to) {
+  Points count{}, ghosts{};
+  count_meeples(R, s, root, count, &ghosts);
+  const int best = best_count(R, count);
+  if (best > 0)  // A3.2, A3.3: a lone mayor without coats of arms pays nobody
+    for (int p = 0; p < R.players; ++p)
+      if (count[size_t(p)] == best) {
+        to[size_t(p)] += value - 2 * ghosts[size_t(p)];
+        s.stats[size_t(p)].ghost_points = uint16_t(s.stats[size_t(p)].ghost_points + 2 * ghosts[size_t(p)]);
+        if (s.nodes[root].kind == RegionKind::Castle)
+          s.stats[size_t(p)].castle_points = uint16_t(s.stats[size_t(p)].castle_points + value);
+        const VsMeeple& abbot = s.meeples[size_t(p)][VS_SLOT_ABBOT];
+        if (R.switches.abbot && abbot.node != VS_NO_NODE && find_root(s, abbot.node) == root)
+          s.stats[size_t(p)].abbot_points = uint16_t(s.stats[size_t(p)].abbot_points + value);
+      }
+  take_back(R, s, root, R.abbey_type >= 0);
+}
+
+void add_floored(const VsRules& R, VsState& s, const Points& delta) {
+  for (int p = 0; p < R.players; ++p) {
+    const int v = s.score[size_t(p)] + delta[size_t(p)];
+    if (v < 0) s.stats[size_t(p)].floor_points = uint16_t(s.stats[size_t(p)].floor_points - v);
+    s.score[size_t(p)] = int16_t(std::max(0, v));
+  }
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// Value of a feature at the end of the game (G1.9, G4.5, G1.11), by its root.
+int final_value(const VsRules& R, const VsState& s, uint16_t root) {
+  const VsNode& v = s.nodes[root];
+  switch (v.kind) {
+    case RegionKind::Road: case RegionKind::City: {
+      int tiles, arms;
+      extent(R, s, root, tiles, arms);
+      return v.kind == RegionKind::Road ? tiles : tiles + arms;
+    }
+    case RegionKind::Monastery: case RegionKind::Garden: return 1 + ring_tiles(R, s, s.tiles[v.tile].cell);
+    case RegionKind::Castle: return misty_cells(R, s, s.tiles[v.tile].cell);
+    case RegionKind::Field: return 3 * finished_cities(R, s, root);
+    default: return 0;  // a cemetery pays nothing at the end (G4.2)
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
+// Final scoring before the floor: features to their majorities, then the ghosts that count at the
+// end (G3.9); barns (A5.5) and tollhouses (T4.1). With `stats`, also what castles, barns, tolls
+// and the abbot paid and what ghosts cost.
+void final_scoring(const VsRules& R, const VsState& s, Points& to, std::array<VsSeatStats, VS_MAX_PLAYERS>* stats) {
+  // The features that hold meeples, in order of first sight, and each one's strength and ghosts
+  // by seat, in one pass over the meeples.
+  constexpr int MAX_ON = VS_MAX_PLAYERS * VS_ALL_SLOTS;
+  std::array<uint16_t, MAX_ON> roots;
+  std::array<Points, MAX_ON> counts, ghost_counts;
+  int n_roots = 0;
+  for (int p = 0; p < R.players; ++p) {
+    const int end = slot_end(R, s, p);
+    for (int i = 0; i < end; ++i) {
+      const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+      if (m.node == VS_NO_NODE) continue;
+      const uint16_t r = find_root(s, m.node);
+      const int k = int(std::find(roots.begin(), roots.begin() + n_roots, r) - roots.begin());
+      if (k == n_roots) {
+        roots[size_t(n_roots++)] = r;
+        counts[size_t(k)].fill(0);
+        ghost_counts[size_t(k)].fill(0);
+      }
+      int w = 1;
+      if (m.kind == VsPiece::Mayor) {  // A3.2
+        int tiles;
+        extent(R, s, r, tiles, w);
+      }
+      counts[size_t(k)][size_t(p)] += m.chip ? 2 * w : w;  // M5.3
+      ghost_counts[size_t(k)][size_t(p)] += m.ghosts;
+    }
+  }
+  const bool scoring_only = R.switches.final_ghost_penalty == FinalGhostPenalty::ScoringOnly;
+  Points penalty{};
+  for (int i = 0; i < n_roots; ++i) {
+    const uint16_t root = roots[size_t(i)];
+    const RegionKind kind = s.nodes[root].kind;
+    if (kind == RegionKind::Cemetery) continue;  // unfinished: nothing, and its keeper's ghosts do not count
+    const Points& count = counts[size_t(i)];
+    const Points& ghosts = ghost_counts[size_t(i)];
+    const int best = best_count(R, count);
+    if (best == 0) continue;  // A3.3
+    const int value = final_value(R, s, root);
+    for (int p = 0; p < R.players; ++p) {
+      if (count[size_t(p)] != best) continue;
+      to[size_t(p)] += value;
+      if (scoring_only) penalty[size_t(p)] += ghosts[size_t(p)];
+      if (!stats) continue;
+      if (kind == RegionKind::Castle) (*stats)[size_t(p)].castle_points = uint16_t((*stats)[size_t(p)].castle_points + value);
+      if (kind == RegionKind::Garden || (kind == RegionKind::Monastery && s.meeples[size_t(p)][VS_SLOT_ABBOT].node != VS_NO_NODE &&
+                                         find_root(s, s.meeples[size_t(p)][VS_SLOT_ABBOT].node) == root))
+        (*stats)[size_t(p)].abbot_points = uint16_t((*stats)[size_t(p)].abbot_points + value);
+    }
+  }
+  if (!scoring_only)
+    for (int p = 0; p < R.players; ++p) {
+      const int end = slot_end(R, s, p);
+      for (int i = 0; i < end; ++i) {
+        const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+        if (m.ghosts && s.nodes[m.node].kind != RegionKind::Cemetery) penalty[size_t(p)] += m.ghosts;
+      }
+    }
+  for (int p = 0; p < R.players; ++p) {
+    to[size_t(p)] -= penalty[size_t(p)];
+    if (stats) (*stats)[size_t(p)].ghost_points = uint16_t((*stats)[size_t(p)].ghost_points + penalty[size_t(p)]);
+  }
+  if (R.abbey_type >= 0) final_barns(R, s, to, stats);
+  if (R.has(VS_TOLLKEEPERS)) final_tolls(R, s, to, stats);
+}
+
+}  // namespace
+
+std::array<int, VS_MAX_PLAYERS> final_points(const VsRules& R, const VsState& s) {
+  Points to{};
+  final_scoring(R, s, to, nullptr);
+  return to;
+}
+
+namespace {
+
+VsState empty_state(const VsRules& R) {
+  VsState s;
+  std::memset(static_cast<void*>(&s), 0, sizeof s);
+  for (auto& row : s.meeples)
+    for (VsMeeple& m : row) m.node = VS_NO_NODE;
+  const bool gcc = R.game == VsGame::Gcc;
+  for (int p = 0; p < R.players; ++p) {
+    s.owned[size_t(p)] = VS_MEEPLES;
+    s.guards[size_t(p)] = gcc ? VS_GCC_GUARDS : 0;
+    s.supply[size_t(p)] = uint8_t(VS_MEEPLES - s.guards[size_t(p)]);
+    s.reserve[size_t(p)] = gcc ? VS_GCC_RESERVE : 0;
+    for (int i = s.supply[size_t(p)]; i < VS_MEEPLES; ++i) s.meeples[size_t(p)][size_t(i)].kind = VsPiece::Guard;
+    s.meeples[size_t(p)][VS_SLOT_MAYOR].kind = VsPiece::Mayor;
+    s.meeples[size_t(p)][VS_SLOT_WAGON].kind = VsPiece::Wagon;
+    s.meeples[size_t(p)][VS_SLOT_ABBOT].kind = VsPiece::Abbot;
+  }
+  for (auto& q : s.piece) q = VsSeatPieces{};
+  if (R.abbey_type >= 0) s.abbeys = uint8_t((1u << R.players) - 1);  // A1.1
+  s.ghosts = gcc ? VS_GHOSTS : 0;  // G2.3: the start tile's ghost symbols are ignored
+  for (int t = 0; t < R.n_land_types; ++t) s.unseen[size_t(t)] = uint8_t(R.types[size_t(t)].copies);
+  s.left = uint8_t(R.tiles_in_play);
+  s.phase = VsPhase::Draw;
+  s.drawn = NO_TILE;
+  s.last = NO_TILE;
+  return s;
+}
+
+}  // namespace
+
+VsState initial_state(const VsRules& R) {
+  if (R.on_map) throw ConfigError("map: a game on a map starts from its set-up (M1.2): initial_state(R, setup)");
+  VsState s = empty_state(R);
+  uint8_t due = 0;
+  for (size_t k = 0; k < R.start_types.size(); ++k)
+    put_tile(R, s, R.start_types[k], vs_cell(VS_START + R.start_at[k].first, VS_START + R.start_at[k].second), 0, due);
+  return s;
+}
+
+VsState initial_state(const VsRules& R, const VsSetup& setup) {
+  if (!R.on_map) return initial_state(R);
+  if (setup.second < 0 || setup.second >= R.n_land_types || !R.types[size_t(setup.second)].copies || setup.rot[0] > 3 ||
+      setup.rot[1] > 3 || setup.chips.size() > size_t(VS_CHIPS))
+    throw ConfigError("map: a set-up needs the second square's tile from the pile, two rotations 0-3 and at most " +
+                      std::to_string(VS_CHIPS) + " chips (M1.2, M2.1)");
+  VsState s = empty_state(R);
+  uint8_t due = 0;
+  // M1.2: the start tile on the first start square, the pile's top tile on the second, each turned
+  // as the deal says; no side is compared.
+  put_tile(R, s, R.start_types[0], vs_cell(VS_START, VS_START), setup.rot[0], due);
+  put_tile(R, s, setup.second, R.second_start, setup.rot[1], due);
+  --s.unseen[size_t(setup.second)];
+  --s.left;
+  for (int k = 0; k < s.n_tiles; ++k) {  // what the set-up tiles finished against the border
+    const VsType& T = R.types[s.tiles[size_t(k)].type];
+    for (int r = 0; r < T.n_regions; ++r) {
+      const uint16_t root = find_mut(s, uint16_t(s.tiles[size_t(k)].node + r));
+      if ((T.regions[size_t(r)].kind == RegionKind::City || T.regions[size_t(r)].kind == RegionKind::Road) &&
+          s.nodes[root].open == 0)
+        s.nodes[root].done = 1;
+    }
+  }
+  for (size_t k = 0; k < setup.chips.size(); ++k) {  // M2.2: face down
+    if (!takes_tile(R, setup.chips[k]) || s.grid[setup.chips[k]])
+      throw ConfigError("map: chip " + std::to_string(k) + " lies on no free square");
+    s.chip_cell[k] = setup.chips[k];
+    s.chips_down |= 1u << k;
+  }
+  s.n_chips = uint8_t(setup.chips.size());
+  s.chips_unseen = {VS_CHIP_ONES, VS_CHIP_TWOS};
+  return s;
+}
+
+VsState deal_state(const VsRules& R, const VsDeal& deal, size_t* next) {
+  *next = size_t(R.setup_tiles);
+  if (!R.on_map) return initial_state(R);
+  VsSetup setup = deal.setup;
+  setup.second = deal.order.at(0);
+  return initial_state(R, setup);
+}
+
+bool can_place(const VsRules& R, const VsState& s, int type) {
+  const VsType& T = R.types[size_t(type)];
+  for (int i = 0; i < s.n_frontier; ++i) {
+    const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
+    for (int rot = 0; rot < 4; ++rot)
+      if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) return true;
+  }
+  return false;
+}
+
+int holes(const VsRules&, const VsState& s, VsCell* out) {
+  int n = 0;
+  for (int i = 0; i < s.n_frontier; ++i)
+    if (is_hole(s, s.frontier[size_t(i)])) out[n++] = s.frontier[size_t(i)];
+  return n;
+}
+
+namespace {
+
+void end_game(const VsRules& R, VsState& s) {
+  Points to{};
+  final_scoring(R, s, to, &s.stats);
+  add_floored(R, s, to);  // final scoring pays gains, then costs ghosts: one floor either way (G3.8)
+  s.phase = VsPhase::Over;
+}
+
+// One scoring of step 3, kept apart for the `each_scoring` floor: its order key (G3.8: roads,
+// cities, monasteries, castles, cemeteries, each by its smallest (y, x) cell) and what it pays.
+// Tolls go with their road, gardens with the monasteries, a field joined to a barn last.
+struct Scoring {  // no default member values: score_turn's list is not cleared on every placement
+  int order;
+  VsCell cell;
+  Points delta;
+};
+
+// A finished cemetery (G4.2): its keeper's owner gains a guard from the reserve, pays 2 per ghost
+// on the keeper and takes the keeper back.
+void settle_cemetery(const VsRules& R, VsState& s, uint16_t root, Points& to) {
+  for (int p = 0; p < R.players; ++p)
+    for (int i = 0; i < s.owned[size_t(p)]; ++i) {
+      VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+      if (m.node != root) continue;
+      to[size_t(p)] -= 2 * m.ghosts;
+      s.stats[size_t(p)].ghost_points = uint16_t(s.stats[size_t(p)].ghost_points + 2 * m.ghosts);
+      if (s.reserve[size_t(p)]) {  // G4.3: usable from the next turn, as scoring ends this one
+        --s.reserve[size_t(p)];
+        s.meeples[size_t(p)][s.owned[size_t(p)]++] = VsMeeple{VS_NO_NODE, 0, VsPiece::Guard, 0};
+        ++s.guards[size_t(p)];
+        ++s.stats[size_t(p)].guards_gained;
+      }
+    }
+  take_back(R, s, root, false);
+}
+
+void score_turn(const VsRules& R, VsState& s) {
+  const bool each = R.switches.score_floor == ScoreFloor::EachScoring;
+  std::array<Scoring, 4 * VS_MAX_REGIONS + 4 * 9> list;
+  int n_list = 0;
+  Points to{};
+  auto into = [&](int order, VsCell cell) -> Points& {
+    if (!each) return to;
+    Scoring& sc = list[size_t(n_list++)];
+    sc = Scoring{order, cell, {}};
+    return sc.delta;
+  };
+  const bool tolls = R.has(VS_TOLLKEEPERS);
+  for (int i = 0; i < s.n_pending; ++i) {
+    const uint16_t root = s.pending[size_t(i)];
+    const bool road = s.nodes[root].kind == RegionKind::Road;
+    if (road && tolls) {  // T3.1: whether or not anyone holds the road
+      int tiles, arms;
+      VsCell first = VS_CELLS;
+      if (each) extent(R, s, root, tiles, arms, &first);
+      pay_tolls(R, s, root, into(0, first));
+    }
+    if (!s.nodes[root].meeples) continue;
+    int tiles, arms;
+    VsCell first = VS_CELLS;
+    extent(R, s, root, tiles, arms, each ? &first : nullptr);
+    const int value = road ? tiles : 2 * tiles + 2 * arms;  // G1.7
+    settle(R, s, root, value, into(road ? 0 : 1, first));
+  }
+  s.n_pending = 0;
+  // Monasteries, castles, cemeteries and gardens that the placement surrounded (G1.6, G4.2, G4.4,
+  // G1.11).
+  const VsCell c = s.tiles[s.last].cell;
+  for (int k = -1; k < 8; ++k) {
+    const VsCell cc = k < 0 ? c : VsCell(int(c) + VS_RING[size_t(k)]);
+    const uint8_t g = s.grid[cc];
+    if (!g) continue;
+    const VsTile& t = s.tiles[g - 1u];
+    const VsType& T = R.types[t.type];
+    const int8_t centre[4] = {T.monastery, T.castle, T.cemetery, T.garden};
+    for (int j = 0; j < 4; ++j) {
+      if (centre[j] < 0) continue;
+      const uint16_t root = uint16_t(t.node + centre[j]);
+      if (!s.nodes[root].meeples || ring_tiles(R, s, t.cell) != 8) continue;
+      Points& d = into(j == 3 ? 2 : 2 + j, t.cell);
+      if (j == 0 || j == 3) settle(R, s, root, 9, d);
+      else if (j == 1) settle(R, s, root, 2 * misty_cells(R, s, t.cell), d);
+      else settle_cemetery(R, s, root, d);
+    }
+  }
+  // A5.4: a field with farmers that this placement joined to a field with a barn pays its farmers
+  // 1 a finished city, and they go home.
+  if (R.abbey_type >= 0) {
+    const VsTile& t = s.tiles[s.last];
+    const VsType& T = R.types[t.type];
+    for (int r = 0; r < T.n_regions; ++r) {
+      if (T.regions[size_t(r)].kind != RegionKind::Field || T.regions[size_t(r)].hidden) continue;
+      const uint16_t root = find_root(s, uint16_t(t.node + r));
+      if (!s.nodes[root].barns || !s.nodes[root].meeples) continue;
+      settle(R, s, root, finished_cities(R, s, root), into(5, t.cell));
+    }
+  }
+  if (!each) {
+    add_floored(R, s, to);
+    return;
+  }
+  std::sort(list.begin(), list.begin() + n_list,
+            [](const Scoring& a, const Scoring& b) { return a.order != b.order ? a.order < b.order : a.cell < b.cell; });
+  for (int i = 0; i < n_list; ++i) add_floored(R, s, list[size_t(i)].delta);
+}
+
+bool eligible(const VsMeeple& m) { return m.node != VS_NO_NODE && m.kind != VsPiece::Guard; }  // G3.5
+
+bool any_eligible(const VsRules& R, const VsState& s, bool own) {
+  for (int p = 0; p < R.players; ++p) {
+    if ((p == s.player) != own) continue;
+    const int end = slot_end(R, s, p);
+    for (int i = 0; i < end; ++i)
+      if (eligible(s.meeples[size_t(p)][size_t(i)])) return true;
+  }
+  return false;
+}
+
+// After the placement or a ghost: the next ghost that is due and can be given, else the meeple
+// step (G3.5: the opponent's ghost first; no ghost in the supply or no eligible meeple skips it).
+void next_step(const VsRules& R, VsState& s) {
+  if (s.ghost_due & 1) {
+    s.ghost_due &= uint8_t(~1u);
+    if (s.ghosts && any_eligible(R, s, false)) {
+      s.phase = VsPhase::GhostOpponent;
+      return;
+    }
+  }
+  if (s.ghost_due & 2) {
+    s.ghost_due &= uint8_t(~2u);
+    if (s.ghosts && any_eligible(R, s, true)) {
+      s.phase = VsPhase::GhostOwn;
+      return;
+    }
+  }
+  s.phase = VsPhase::Meeple;
+}
+
+// G3.5, G3.6: one ghost onto seat `p`'s meeple `i`; a third one scares it off.
+void attach_ghost(VsState& s, int p, int i) {
+  VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+  --s.ghosts;
+  ++m.ghosts;
+  ++s.stats[size_t(p)].ghosts_taken;
+  if (m.ghosts < 3) return;
+  --s.nodes[find_root(s, m.node)].meeples;
+  lift(s, p, m);
+  ++s.stats[size_t(p)].scared_off;
+}
+
+// A road or city that a placement closed: finished, due for step 3. Nothing joins it again, so
+// every member may point at the root at once (one step to its root for the farmers of final
+// scoring).
+void mark_finished(VsState& s, uint16_t root) {
+  VsNode& v = s.nodes[root];
+  if (v.open != 0 || v.done) return;
+  v.done = 1;
+  s.pending[s.n_pending++] = root;
+  for (uint16_t m = v.next; m != root; m = s.nodes[m].next) s.nodes[m].parent = root;
+}
+
+// The seat to move begins its turn: with its abbey in hand and a hole open, it first chooses
+// between the abbey and a draw (A2.1).
+void start_turn(const VsRules& R, VsState& s) {
+  s.turn_seat = s.player;
+  s.phase = R.abbey_type >= 0 && (s.abbeys >> s.player & 1) && any_hole(R, s) ? VsPhase::AbbeyChoice : VsPhase::Draw;
+}
+
+// A2.4: the abbeys' last round goes on with seat s.player; every seat once, then the end.
+// `last_round` is 1 + the seats still to come.
+void next_in_last_round(const VsRules& R, VsState& s) {
+  while (s.last_round > 1) {
+    --s.last_round;
+    const int q = s.player;
+    if ((s.abbeys >> q & 1) && any_hole(R, s)) {
+      s.turn_seat = uint8_t(q);
+      s.phase = VsPhase::AbbeyChoice;
+      return;
+    }
+    s.player = uint8_t((q + 1) % R.players);
+  }
+  end_game(R, s);
+}
+
+// The pile is spent: the abbeys' last round from seat `next` (A2.4), or the end.
+void begin_end(const VsRules& R, VsState& s, int next) {
+  if (R.abbey_type >= 0 && R.switches.abbey_last_round != AbbeyLastRound::Lost && s.abbeys) {
+    s.player = uint8_t(next);
+    s.last_round = uint8_t(R.players + 1);
+    next_in_last_round(R, s);
+    return;
+  }
+  end_game(R, s);
+}
+
+void end_turn(const VsRules& R, VsState& s) {
+  if (R.has(VS_TOLLKEEPERS)) flip_tolls(R, s);
+  s.piece[s.turn_seat].upgrades = 0;
+  s.player = uint8_t((s.turn_seat + 1) % R.players);
+  s.drawn = NO_TILE;
+  if (s.last_round) next_in_last_round(R, s);
+  else if (s.left == 0) begin_end(R, s, s.player);
+  else start_turn(R, s);
+}
+
+// A4.4: after the turn's scorings, each waiting wagon's owner decides, the seat whose turn it is
+// first, then clockwise.
+void next_wagon(const VsRules& R, VsState& s) {
+  for (int k = 0; k < R.players; ++k) {
+    const int p = (s.turn_seat + k) % R.players;
+    if (s.wagons_due >> p & 1) {
+      s.player = uint8_t(p);
+      s.phase = VsPhase::WagonMove;
+      return;
+    }
+  }
+  end_turn(R, s);
+}
+
+// M3.1: a tile placed on a face-down chip turns it up (a chance step). Returns whether it did.
+bool take_chip(VsState& s, VsCell c) {
+  for (int k = 0; k < s.n_chips; ++k)
+    if ((s.chips_down >> k & 1) && s.chip_cell[size_t(k)] == c) {
+      s.chip_taken = uint8_t(k);
+      s.phase = VsPhase::ChipValue;
+      return true;
+    }
+  return false;
+}
+
+// Step 3 and what follows it.
+void finish_turn(const VsRules& R, VsState& s) {
+  score_turn(R, s);
+  if (s.wagons_due) next_wagon(R, s);
+  else end_turn(R, s);
+}
+
+}  // namespace
+
+void apply_draw(const VsRules& R, VsState& s, int type) {
+  --s.unseen[size_t(type)];
+  --s.left;
+  s.drawn = uint8_t(type);
+  if (can_place(R, s, type)) {
+    s.phase = VsPhase::Place;
+    return;
+  }
+  ++s.discarded;  // G1.4: out of the game, the same seat draws again
+  if (s.left == 0) begin_end(R, s, (s.player + 1) % R.players);
+}
+
+int legal_actions(const VsRules& R, const VsState& s, VsAction* out) {
+  int n = 0;
+  switch (s.phase) {
+    case VsPhase::Place: {
+      const VsType& T = R.types[s.drawn];
+      for (int i = 0; i < s.n_frontier; ++i) {
+        const VsCell c = s.frontier[size_t(i)];
+        const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
+        for (int rot = 0; rot < 4; ++rot)
+          if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) out[n++] = VsAction::place(c, rot);
+      }
+      break;
+    }
+    case VsPhase::AbbeyChoice: {  // A2.1, A2.4
+      if (!(s.last_round && R.switches.abbey_last_round == AbbeyLastRound::MustPlace)) out[n++] = VsAction::abbey_none();
+      for (int i = 0; i < s.n_frontier; ++i)
+        if (is_hole(s, s.frontier[size_t(i)])) out[n++] = VsAction::abbey(s.frontier[size_t(i)]);
+      break;
+    }
+    case VsPhase::GhostOpponent: case VsPhase::GhostOwn: {
+      // One option per eligible meeple, except that meeples of one seat in one feature with as many
+      // ghosts (and of the same kind and upgrade) are the same choice: the first stands for them.
+      const bool own = s.phase == VsPhase::GhostOwn;
+      uint16_t seen_root[VS_MAX_PLAYERS * VS_ALL_SLOTS];
+      uint16_t seen_key[VS_MAX_PLAYERS * VS_ALL_SLOTS];
+      int n_seen = 0;
+      for (int p = 0; p < R.players; ++p) {
+        if ((p == s.player) != own) continue;
+        const int end = slot_end(R, s, p);
+        for (int i = 0; i < end; ++i) {
+          const VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+          if (!eligible(m)) continue;
+          const uint16_t root = find_root(s, m.node);
+          const uint16_t key = uint16_t(p << 4 | m.ghosts | int(m.kind) << 8 | (m.chip != 0) << 12);
+          bool dup = false;
+          for (int k = 0; k < n_seen && !dup; ++k) dup = seen_root[k] == root && seen_key[k] == key;
+          if (dup) continue;
+          seen_root[n_seen] = root;
+          seen_key[n_seen++] = key;
+          out[n++] = VsAction::ghost(p, i);
+        }
+      }
+      break;
+    }
+    case VsPhase::Meeple: {
+      out[n++] = VsAction::meeple(VsAction::NONE);
+      const int p = s.player;
+      const bool normal = s.supply[size_t(p)] != 0, guard = s.guards[size_t(p)] != 0;
+      const bool abbey_mayor = R.abbey_type >= 0;
+      const bool mayor = abbey_mayor && s.meeples[size_t(p)][VS_SLOT_MAYOR].node == VS_NO_NODE;
+      const bool wagon = abbey_mayor && s.meeples[size_t(p)][VS_SLOT_WAGON].node == VS_NO_NODE;
+      const bool abbot = R.switches.abbot && s.meeples[size_t(p)][VS_SLOT_ABBOT].node == VS_NO_NODE;
+      if (normal || guard || mayor || wagon || abbot) {
+        const VsTile& t = s.tiles[s.last];
+        const VsType& T = R.types[t.type];
+        const bool road_blocked = R.switches.misty_road_meeple == MistyRoadMeeple::Forbidden;
+        uint16_t roots[VS_MAX_REGIONS];
+        for (int r = 0; r < T.n_regions; ++r) {
+          const uint16_t root = find_root(s, uint16_t(t.node + r));
+          roots[r] = root;
+          const VsRegion& g = T.regions[size_t(r)];
+          const RegionKind k = g.kind;
+          if (k == RegionKind::Mist || g.hidden) continue;                          // G4.6, A2.2
+          if (k == RegionKind::Road && road_blocked && T.misty_road[size_t(r)]) continue;  // G4.7, GD9
+          if (s.nodes[root].meeples) continue;                                      // G1.5: occupied
+          if (std::find(roots, roots + r, root) != roots + r) continue;             // same feature twice on one tile
+          if (k != RegionKind::Garden && !(k == RegionKind::Field && s.nodes[root].barns)) {  // G1.11, A5.4
+            if (normal) out[n++] = VsAction::meeple(r, VsPiece::Normal);
+            if (guard) out[n++] = VsAction::meeple(r, VsPiece::Guard);                // G4.1
+          }
+          if (mayor && k == RegionKind::City) out[n++] = VsAction::meeple(r, VsPiece::Mayor);  // A3.1
+          if (wagon && (k == RegionKind::Road || k == RegionKind::City || k == RegionKind::Monastery))
+            out[n++] = VsAction::meeple(r, VsPiece::Wagon);  // A4.1
+          if (abbot && (k == RegionKind::Monastery || k == RegionKind::Garden))
+            out[n++] = VsAction::meeple(r, VsPiece::Abbot);  // G1.11
+        }
+      }
+      if (abbey_mayor && s.piece[size_t(p)].barn == VS_NO_NODE) n += barn_options(R, s, out + n);  // A5.1
+      if (R.switches.abbot && s.meeples[size_t(p)][VS_SLOT_ABBOT].node != VS_NO_NODE) out[n++] = VsAction::recall();
+      if (R.has(VS_TOLLKEEPERS)) n += toll_options(R, s, out + n);  // T2.1
+      break;
+    }
+    case VsPhase::WagonMove:  // A4.2
+      out[n++] = VsAction::wagon_back();
+      n += wagon_options(R, s, out + n);
+      break;
+    case VsPhase::Upgrade:  // M4.1
+      out[n++] = VsAction::upgrade_none();
+      n += upgrade_options(R, s, out + n);
+      break;
+    default: break;
+  }
+  return n;
+}
+
+void apply(const VsRules& R, VsState& s, VsAction a) {
+  const int p = s.player;
+  switch (a.kind()) {
+    case VsKind::Place: {
+      s.n_pending = 0;
+      const int ti = put_tile(R, s, s.drawn, a.cell(), a.rot(), s.ghost_due);
+      s.last = uint8_t(ti);
+      ++s.turn;
+      for (int i = ti; i < s.n_tiles; ++i) {  // the tile, and a large city it connected (M1.4)
+        const VsTile& t = s.tiles[size_t(i)];
+        const VsType& T = R.types[t.type];
+        for (int r = 0; r < T.n_regions; ++r) {
+          const RegionKind k = T.regions[size_t(r)].kind;
+          if (k == RegionKind::City || k == RegionKind::Road) mark_finished(s, find_mut(s, uint16_t(t.node + r)));
+        }
+      }
+      if (take_chip(s, a.cell())) return;  // M3.1
+      next_step(R, s);  // G3.1: only the slot pairs matter; G3.3 before G3.4
+      return;
+    }
+    case VsKind::Abbey: {
+      if (a.none()) {  // A2.1: a draw instead; in the last round (A2.4 may_place) the turn ends
+        if (s.last_round) end_turn(R, s);
+        else s.phase = VsPhase::Draw;
+        return;
+      }
+      s.n_pending = 0;
+      uint8_t due = 0;
+      const int ti = put_tile(R, s, R.abbey_type, a.cell(), 0, due);  // no slot pairs: no ghosts
+      s.last = uint8_t(ti);
+      s.abbeys = uint8_t(s.abbeys & ~(1u << p));
+      ++s.stats[size_t(p)].abbeys;
+      // A2.2: what the abbey closed on its four sides.
+      const VsCell c = a.cell();
+      for (int side = 0; side < SIDE_NB; ++side) {
+        const VsTile& u = s.tiles[s.grid[size_t(c + VS_STEP[size_t(side)])] - 1u];
+        const VsOrientation& uo = R.types[u.type].rot[u.rot];
+        const int r = uo.region[size_t(slot_of(opposite(side), 1))];
+        if (r == 0xFF) continue;
+        const RegionKind k = R.types[u.type].regions[size_t(r)].kind;
+        if (k == RegionKind::City || k == RegionKind::Road) mark_finished(s, find_mut(s, uint16_t(u.node + r)));
+      }
+      s.ghost_due = 0;
+      if (take_chip(s, c)) return;  // M3.1: the abbey is a tile too
+      s.phase = VsPhase::Meeple;
+      return;
+    }
+    case VsKind::Upgrade:  // M4.1
+      if (!a.none()) {
+        upgrade(R, s, a);
+        if (R.switches.upgrades_any && can_upgrade(R, s)) return;  // M4.2 `any`: another
+      }
+      finish_turn(R, s);
+      return;
+    case VsKind::Ghost:
+      attach_ghost(s, a.seat(), a.slot());
+      next_step(R, s);
+      return;
+    case VsKind::Wagon: {  // A4.2
+      VsSeatPieces& q = s.piece[size_t(p)];
+      q.wagon_tile = NO_TILE;
+      s.wagons_due = uint8_t(s.wagons_due & ~(1u << p));
+      if (!a.none()) {
+        s.meeples[size_t(p)][VS_SLOT_WAGON].node = uint16_t(a.node());
+        ++s.nodes[find_mut(s, uint16_t(a.node()))].meeples;
+        ++s.stats[size_t(p)].wagon_moves;
+      }
+      next_wagon(R, s);
+      return;
+    }
+    case VsKind::Meeple: {
+      if (a.region() == VsAction::NONE) break;
+      const uint16_t node = uint16_t(s.tiles[s.last].node + a.region());
+      const VsPiece piece = a.piece();
+      if (piece == VsPiece::Normal || piece == VsPiece::Guard) {
+        for (int i = 0; i < s.owned[size_t(p)]; ++i) {
+          VsMeeple& m = s.meeples[size_t(p)][size_t(i)];
+          if (m.node == VS_NO_NODE && m.kind == piece) {
+            m.node = node;
+            break;
+          }
+        }
+        --(piece == VsPiece::Guard ? s.guards : s.supply)[size_t(p)];
+      } else {
+        const int slot = piece == VsPiece::Mayor ? VS_SLOT_MAYOR : piece == VsPiece::Wagon ? VS_SLOT_WAGON : VS_SLOT_ABBOT;
+        s.meeples[size_t(p)][size_t(slot)].node = node;
+        if (piece == VsPiece::Mayor) ++s.stats[size_t(p)].mayors;
+      }
+      ++s.nodes[find_mut(s, node)].meeples;
+      break;
+    }
+    case VsKind::Barn: {  // A5.1-A5.3
+      const uint16_t field = barn_field(R, s, a.cell());
+      s.piece[size_t(p)].barn = field;
+      const uint16_t root = find_mut(s, field);
+      ++s.nodes[root].barns;
+      score_new_barn(R, s, p, root);
+      break;
+    }
+    case VsKind::Recall: recall_abbot(R, s, p); break;  // G1.11
+    case VsKind::Toll: {  // T2.1: face 1 when first placed; moved, it keeps its face
+      VsSeatPieces& q = s.piece[size_t(p)];
+      q.toll_tile = uint8_t(a.tile());
+      q.toll_junction = uint8_t(a.junction());
+      break;
+    }
+  }
+  // Roots may have moved since the placement only through path halving, never through unions.
+  if (R.on_map && can_upgrade(R, s)) {  // M4.1: after the meeple step, placed or not
+    s.phase = VsPhase::Upgrade;
+    return;
+  }
+  finish_turn(R, s);
+}
+
+void apply_chip(const VsRules& R, VsState& s, int value) {
+  const int p = s.player;
+  --s.chips_unseen[size_t(value - 1)];
+  s.chips_down &= ~(1u << s.chip_taken);
+  ++s.piece[size_t(p)].chips[size_t(value - 1)];  // kept face up
+  s.stats[size_t(p)].chip_points = uint16_t(s.stats[size_t(p)].chip_points + value);
+  Points to{};
+  to[size_t(p)] = value;  // at once, in step 1
+  add_floored(R, s, to);
+  next_step(R, s);
+}
+
+VsBox bounding_box(const VsState& s) {
+  VsBox b;
+  for (int i = 0; i < s.n_tiles; ++i) {
+    const int x = int(s.tiles[size_t(i)].cell % VS_W), y = int(s.tiles[size_t(i)].cell / VS_W);
+    b.x0 = std::min(b.x0, x), b.x1 = std::max(b.x1, x), b.y0 = std::min(b.y0, y), b.y1 = std::max(b.y1, y);
+  }
+  return b;
+}
+
+std::array<double, VS_MAX_PLAYERS> win_shares(const VsRules& R, const VsState& s) {
+  std::array<double, VS_MAX_PLAYERS> w{};
+  const int best = *std::max_element(s.score.begin(), s.score.begin() + R.players);
+  int k = 0;
+  for (int p = 0; p < R.players; ++p) k += s.score[size_t(p)] == best;
+  for (int p = 0; p < R.players; ++p)
+    if (s.score[size_t(p)] == best) w[size_t(p)] = 1.0 / k;
+  return w;
+}
+
+namespace {
+
+std::string xy_text(VsCell c) {
+  return std::to_string(int(c % VS_W) - VS_START) + " " + std::to_string(int(c / VS_W) - VS_START);
+}
+
+// "road1": the kind of region `r` of a design and its position among the regions of that kind.
+std::string region_text(const VsType& T, int r) {
+  const RegionKind k = T.regions[size_t(r)].kind;
+  int pos = 0;
+  for (int i = 0; i < r; ++i) pos += T.regions[size_t(i)].kind == k && !T.regions[size_t(i)].hidden;
+  return std::string(kind_name(k)) + std::to_string(pos);
+}
+
+const char* pay_text(VsPay pay) { return pay == VsPay::Ones4 ? "1+1+1+1" : pay == VsPay::Twos2 ? "2+2" : "1+1+2"; }
+
+}  // namespace
+
+std::string action_text(const VsRules& R, const VsState& s, VsAction a) {
+  switch (a.kind()) {
+    case VsKind::Place: return "place " + xy_text(a.cell()) + " " + std::to_string(a.rot());
+    case VsKind::Ghost: return "ghost " + std::to_string(a.seat()) + " " + std::to_string(a.slot());
+    case VsKind::Abbey: return a.none() ? "abbey none" : "abbey " + xy_text(a.cell());
+    case VsKind::Barn: return "barn " + xy_text(a.cell());
+    case VsKind::Recall: return "abbot back";
+    case VsKind::Toll:
+      return "toll " + xy_text(s.tiles[size_t(a.tile())].cell) + " " + std::to_string(a.junction());
+    case VsKind::Wagon: {
+      if (a.none()) return "wagon back";
+      const VsNode& v = s.nodes[size_t(a.node())];
+      const VsTile& t = s.tiles[v.tile];
+      return "wagon " + xy_text(t.cell) + " " + region_text(R.types[t.type], v.region);
+    }
+    case VsKind::Upgrade:
+      return a.none() ? "upgrade none" : "upgrade " + std::to_string(a.slot()) + " " + pay_text(a.pay());
+    case VsKind::Meeple: break;
+  }
+  if (a.region() == VsAction::NONE) return "meeple none";
+  const VsType& T = R.types[s.tiles[s.last].type];
+  const VsPiece piece = a.piece();
+  return "meeple " + region_text(T, a.region()) + (piece == VsPiece::Normal ? "" : " " + std::string(piece_name(piece)));
+}
+
+std::vector<uint8_t> pile_in_play(const VsRules& R) {
+  std::vector<uint8_t> v;
+  for (int t = 0; t < R.n_land_types; ++t) v.insert(v.end(), size_t(R.types[size_t(t)].copies), uint8_t(t));
+  return v;
+}
+
+VsSummary summarize(const VsRules& R, const VsState& s, int decisions, int forced) {
+  VsSummary g;
+  for (int p = 0; p < R.players; ++p) g.score[size_t(p)] = s.score[size_t(p)];
+  if (is_over(s)) g.share = win_shares(R, s);
+  const VsBox box = bounding_box(s);
+  g.width = box.x1 - box.x0 + 1;
+  g.height = box.y1 - box.y0 + 1;
+  g.turns = s.turn;
+  g.decisions = decisions;
+  g.forced = forced;
+  g.discarded = s.discarded;
+  g.stats = s.stats;
+  return g;
+}
+
+}  // namespace mists::vs
