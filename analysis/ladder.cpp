@@ -645,7 +645,7 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
   end_run(runs.back(), "batches_played", result.batches_played, 0);
   write_atomic(run_path, run_file.dump(2) + "\n");
   write_outputs(cfg, result.cells, run_file, dir);
-  if (!draw_ladder_plot(dir) && !cfg.quiet)
+  if (cfg.plot && !draw_ladder_plot(dir) && !cfg.quiet)
     std::cerr << "mists: warning: ladder.png not drawn (python3 with matplotlib is needed; see " << dir << "/plot.log)\n";
   return result;
 }

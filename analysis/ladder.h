@@ -42,6 +42,7 @@ struct LadderConfig {
   // Not part of the study:
   int threads = 0;          // 0 = all cores; the result never depends on it
   bool quiet = false;
+  bool plot = true;         // draw ladder.png (tests leave it out: starting matplotlib takes a second)
   std::string command;      // the command line, recorded in the provenance
   long long stop_after = 0; // tests: stop (as a signal would) once this run has played this many batches; 0 = never
 

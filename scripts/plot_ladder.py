@@ -44,7 +44,7 @@ def main() -> int:
     for ax, p in zip(axes[0], players):
         cells = sorted((r for r in rows if int(r["players"]) == p), key=lambda r: int(r["level"]))
         levels = [int(r["level"]) for r in cells]
-        ax.plot(levels, [100 * float(r["target"]) for r in cells], "k--", lw=1, label="target")
+        ax.plot(levels, [100 * float(r["target"]) for r in cells], "k_--", lw=1, ms=14, label="target")
         for key, colour, shift, label in (("before", "tab:red", -0.08, "printed numbers"),
                                           ("after", "tab:blue", 0.08, "recommended")):
             for r, lv in zip(cells, levels):
@@ -57,11 +57,12 @@ def main() -> int:
         ax.set_title(f"{p} player{'s' if p > 1 else ''}")
         ax.set_xlabel("level")
         ax.set_xticks(levels)
+        ax.set_xlim(min(levels) - 0.5, max(levels) + 0.5)
         ax.set_ylim(-2, 102)
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel("win rate (%), 95% interval")
     axes[0][-1].legend(loc="upper right", fontsize=8)
-    fig.suptitle("Ladder: win rate before and after (hollow: no allowed setting reaches the target)", fontsize=9)
+    fig.suptitle("Ladder: win rate before and after\n(hollow: no allowed setting reaches the target)", fontsize=9)
     fig.tight_layout()
     fig.savefig(folder / "ladder.png.tmp.png", dpi=110)
     (folder / "ladder.png.tmp.png").replace(folder / "ladder.png")

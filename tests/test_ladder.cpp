@@ -35,6 +35,7 @@ LadderConfig tiny() {
   c.seed = 3;
   c.threads = 1;
   c.quiet = true;
+  c.plot = false;
   c.command = "test";
   return c;
 }
@@ -196,6 +197,7 @@ TEST_CASE("ladder: the command refuses bad flags by name and resumes by folder")
                                logs);
   REQUIRE_MESSAGE(run.status == 0, run.err);
   CHECK(has(run.out, "1 cells:"));
+  CHECK(std::filesystem::file_size(out + "/ladder.png") > 1000);  // the plot, drawn by scripts/plot_ladder.py
   const auto again = ah::run_cli({"ladder", "--resume", out, "--threads", "2", "-q"}, logs);
   CHECK_MESSAGE(again.status == 0, again.err);
   CHECK(has(again.out, "0 batches played"));
