@@ -519,7 +519,10 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
   auto stop = [&](int signal) {
     end_run(runs.back(), "batches_played", result.batches_played, signal);
     write_atomic(run_path, run_file.dump(2) + "\n");
-    throw interrupted(signal, kept, dir, "mists ladder --resume " + shell_word(dir));
+    throw Interrupted("mists: stopped by " + std::string(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal") + ": " +
+                          std::to_string(kept) + (kept == 1 ? " batch" : " batches") + " kept in " + dir +
+                          "; continue with: mists ladder --resume " + shell_word(dir),
+                      SIGNAL_EXIT_BASE + signal);
   };
 
   // This shard's cells.

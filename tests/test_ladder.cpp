@@ -121,7 +121,13 @@ TEST_CASE("ladder: stopped after some batches and resumed, the outputs are those
   REQUIRE(whole.batches_played > 6);
   LadderConfig stopped = c;
   stopped.stop_after = 3;
-  CHECK_THROWS_AS(analysis::run_ladder(stopped, dir.sub("parts"), false), analysis::Interrupted);
+  try {
+    analysis::run_ladder(stopped, dir.sub("parts"), false);
+    FAIL("the ladder did not stop");
+  } catch (const analysis::Interrupted& e) {
+    CHECK(e.status == 130);
+    CHECK_MESSAGE(has(e.what(), "stopped by SIGINT: 3 batches kept in " + dir.sub("parts") + "; continue with: mists ladder --resume "), e.what());
+  }
   CHECK_FALSE(std::filesystem::exists(dir.sub("parts") + "/ladder.md"));
   // A second stop, then the rest: nothing played twice.
   CHECK_THROWS_AS(analysis::run_ladder(stopped, dir.sub("parts"), true), analysis::Interrupted);
