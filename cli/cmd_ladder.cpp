@@ -63,6 +63,9 @@ void add_ladder(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->cfg.game, false, false, false);
+  // The ladder searches the level numbers itself and plays no co-op levers: the flags that would set
+  // them (or the catalogs only the levers read) are not its own.
+  for (const char* f : {"--goal", "--hound1", "--hound2", "--piles", "--abbey-catalog", "--toll-catalog"}) cmd->remove_option(cmd->get_option(f));
   cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 (the default) or 3,4")->check(no_empty_items(","));
   cmd->add_option("--players", a->players, "Player counts, e.g. 1,2,4 (the default)")->check(no_empty_items(","));
   cmd->add_option("--targets", a->targets,
@@ -88,9 +91,6 @@ void add_ladder(CLI::App& app) {
   cmd->add_option("--resume", a->resume, "Go on with the ladder in this folder, with its saved settings (only --threads and --quiet may go with it)");
   cmd->add_flag("--quiet,-q", a->cfg.quiet, "No progress output");
   cmd->callback([cmd, a] {
-    for (const char* f : {"--goal", "--hound1", "--hound2", "--piles"})
-      if (cmd->count(f)) throw UsageError(std::string(f) + ": the ladder searches the level numbers itself; start from other printed "
-                                                              "numbers by editing the level files (--levels-dir)");
     analysis::LadderConfig cfg = a->cfg;
     std::string dir = a->out;
     if (!a->resume.empty()) {
@@ -105,7 +105,6 @@ void add_ladder(CLI::App& app) {
       dir = a->resume;
     } else {
       a->flags.apply(cfg.game);
-      if (cfg.game.levers.any()) throw UsageError("--levers: the ladder plays the levels without the co-op levers");
       if (!a->levels.empty()) cfg.levels = analysis::int_list(a->levels, "--levels");
       if (!a->players.empty()) cfg.players = analysis::int_list(a->players, "--players");
       if (!a->targets.empty()) cfg.targets = percent_list(a->targets, "--targets");
