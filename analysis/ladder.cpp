@@ -196,7 +196,7 @@ std::string first_difference(const json& saved, const json& given) {
 
 std::string setting_cells(const LadderSetting& s, const std::vector<std::string>& moved, const LadderSetting& printed) {
   std::string out;
-  for (const char* n : LADDER_NUMBERS) {
+  for (const char* n : {"ghosts", "hound1", "hound2", "goal"}) {  // the order of LadderSetting::text
     if (printed.get(n) == 0) continue;
     const bool changed = s.get(n) != printed.get(n);
     out += (out.empty() ? "" : ", ") + std::string(n) + " " + (changed ? "**" : "") + std::to_string(s.get(n)) + (changed ? "**" : "");
