@@ -47,10 +47,10 @@ void add_review(CLI::App& app) {
   cmd->add_option("--catalog", a->catalog, "Read the tiles from this file instead of the one the record names");
   add_threads(*cmd, a->threads, "Positions searched at once (0 = all cores); the review does not depend on it");
   cmd->callback([a] {
+    const analysis::AgentSpec agent = analysis::parse_agent(a->agent);
     if (vs::is_vs_record(read_file(a->file)))
       throw UsageError(a->file + ": a competitive record; review judges co-op games only (a competitive record's page: mists replay " +
                        a->file + " --html OUT)");
-    const analysis::AgentSpec agent = analysis::parse_agent(a->agent);
     const analysis::LoadedRecord g = analysis::load_record(a->file, a->catalog);
     const int threads = a->threads > 0 ? a->threads : int(std::max(1u, std::thread::hardware_concurrency()));
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
