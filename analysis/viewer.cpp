@@ -11,6 +11,9 @@
 
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/game_page.h"
+#include "analysis/move_words.h"
+#include "analysis/versus_svg.h"
 #include "analysis/stats.h"
 #include "engine/config/load.h"
 #include "engine/coop/text.h"
@@ -252,112 +255,79 @@ std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& ma
 
 namespace {
 
-json frame_json(const Rules& R, const State& s, int index) {
+// The piles as the rules stack them (R6.1, R6.2): the pile drawn from, with what is left of the
+// piles passed stacked on it, then each pile still waiting.
+std::string piles_text(const Rules& R, const State& s) {
+  if (R.level.piles <= 1) return std::to_string(int(s.pile_size[0])) + " tiles left";
+  int active = 0;
+  std::vector<std::string> passed;
+  for (int k = 0; k <= s.active_end && k < R.level.piles; ++k) {
+    active += s.pile_size[size_t(k)];
+    if (k < s.active_end && s.pile_size[size_t(k)]) passed.push_back("pile " + std::to_string(k + 1) + "'s " + std::to_string(int(s.pile_size[size_t(k)])));
+  }
+  std::string out = "drawing from pile " + std::to_string(s.active_end + 1) + ": " + std::to_string(active) + " left";
+  if (!passed.empty()) {
+    out += " (";
+    for (size_t i = 0; i < passed.size(); ++i) out += (i ? " and " : "") + passed[i];
+    out += " stacked on top)";
+  }
+  for (int k = s.active_end + 1; k < R.level.piles; ++k)
+    out += "; pile " + std::to_string(k + 1) + ": " + std::to_string(int(s.pile_size[size_t(k)])) + " waiting";
+  return out;
+}
+
+// The tile drawn in a turn's steps and where it went: {svg, text}, or null when none was drawn.
+json drawn_json(const Rules& R, const std::vector<std::pair<std::string, int>>& steps) {
+  std::string id, place;
+  for (const auto& st : steps) {
+    const std::string& t = st.first;
+    if (t.rfind("draw ", 0) == 0) id = t.substr(5), place.clear();
+    const size_t p = t.find("place ");
+    if (p != std::string::npos && (p == 0 || t[0] == '(')) place = t.substr(p + 6);
+  }
+  if (id.empty()) return nullptr;
+  for (const TileType& tt : R.types)
+    if (tt.id == id) {
+      std::string text = "tile " + id + " (as drawn)";
+      std::istringstream in(place);
+      int x = 0, y = 0, r = 0;
+      if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") turned " + std::to_string(r);
+      return {{"svg", tile_design_svg(*tt.spec, 0, 72)}, {"text", text}};
+    }
+  return nullptr;
+}
+
+json frame_json(const Rules& R, const State& s, int index, int highlight) {
   json f;
   f["index"] = index;
   f["turn"] = s.turn;
-  f["svg"] = render_svg(R, s);
-  f["status"] = render_status(R, s);
+  f["svg"] = render_svg(R, s, highlight);
+  f["position"] = "turn " + std::to_string(s.turn);
+  // The numbers themselves, for programs reading the page (the table below shows them as text).
   f["score"] = progress(R, s);
-  if (R.level.per_colour_scores) {
-    json c = json::object();
-    for (int k = 0; k < R.n_colours; ++k) c[std::string(COLOUR_NAMES[size_t(k)])] = s.colour_score[size_t(k)];
-    f["colour_scores"] = c;
-  }
   f["supply"] = s.ghost_supply;
   f["board_ghosts"] = s.ghosts_on_board;
-  json piles = json::array();
-  for (int k = 0; k < R.level.piles; ++k) piles.push_back({{"left", s.pile_size[size_t(k)]}, {"active", k <= s.active_end}});
-  f["piles"] = piles;
-  static constexpr const char* HS[] = {"waiting", "reached", "placed", "scored", "lost"};
-  json hounds = json::array();
-  if (R.level.hound1)
-    for (HoundState h : s.hound) hounds.push_back(HS[int(h)]);
-  f["hounds"] = hounds;
   f["outcome"] = s.outcome == Outcome::Won ? "won" : s.outcome == Outcome::Lost ? "lost (" + std::string(loss_cause_name(s.cause)) + ")" : "";
+  json info = json::array();
+  auto row = [&](const char* id, const char* label, const std::string& value) { info.push_back({id, label, value}); };
+  row("turn", "turn", std::to_string(s.turn));
+  row("score", "score", std::to_string(progress(R, s)) + " / " + std::to_string(R.level.goal));
+  if (R.level.per_colour_scores) {
+    std::string c;
+    for (int k = 0; k < R.n_colours; ++k) c += (k ? ", " : "") + std::string(COLOUR_NAMES[size_t(k)]) + " " + std::to_string(s.colour_score[size_t(k)]);
+    row("colours", "colour scores", c);
+  }
+  row("supply", "ghost supply", std::to_string(int(s.ghost_supply)));
+  row("board-ghosts", "ghosts on the board", std::to_string(int(s.ghosts_on_board)));
+  row("piles", "piles", piles_text(R, s));
+  if (R.level.hound1) {
+    static constexpr const char* HS[] = {"waiting", "reached", "beside a meeple", "scored", "lost"};
+    row("hounds", "hounds", std::string("1: ") + HS[int(s.hound[0])] + ", 2: " + HS[int(s.hound[1])]);
+  }
+  row("outcome", "game", s.outcome == Outcome::Won ? "won" : s.outcome == Outcome::Lost ? "lost (" + std::string(loss_cause_name(s.cause)) + ")" : "playing");
+  f["info"] = info;
   return f;
 }
-
-// The page's script and style: plain JavaScript, no network. Frames come from the JSON block.
-constexpr const char* PAGE_STYLE = R"(
-body{font-family:system-ui,sans-serif;margin:1em;color:#222}
-#controls{display:flex;gap:.5em;align-items:center;margin:.5em 0}
-#controls input[type=range]{flex:1}
-#layout{display:flex;gap:1.5em;align-items:flex-start;flex-wrap:wrap}
-#board svg{max-width:min(90vw,900px);height:auto;border:1px solid #ccc}
-table{border-collapse:collapse}td,th{padding:.15em .6em;border-bottom:1px solid #eee;text-align:left}
-#steps li.cost{background:#fde2e2}#steps li.noise{color:#555}
-.mark{font-size:.85em;color:#a00}.minor{font-size:.85em;color:#777}.ok{font-size:.85em;color:#070}
-#turns{display:flex;flex-wrap:wrap;gap:.15em;align-items:center;font-size:.8em;margin:.25em 0 .5em}
-#turns a{padding:0 .3em;border-radius:3px;text-decoration:none;color:#246}
-#turns a.costly{background:#fde2e2;color:#a00}#turns a.at{outline:2px solid #246}
-#costliest{font-size:.9em}
-)";
-
-constexpr const char* PAGE_SCRIPT = R"(
-const data = JSON.parse(document.getElementById('game-data').textContent);
-const frames = data.frames;
-let at = 0;
-const $ = id => document.getElementById(id);
-function esc(t){return String(t).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));}
-function show(i){
-  at = Math.max(0, Math.min(frames.length - 1, i));
-  const f = frames[at];
-  document.querySelectorAll('#turns a.at').forEach(a => a.classList.remove('at'));
-  const anchor = $('turn-' + at);
-  if (anchor) anchor.classList.add('at');
-  if (location.hash !== '#turn-' + at) {
-    try { history.replaceState(null, '', '#turn-' + at); } catch (e) { /* an address that cannot change: keep it */ }
-  }
-  $('board').innerHTML = f.svg;
-  $('slider').value = at;
-  $('position').textContent = 'turn ' + f.turn + ' (' + (at + 1) + ' of ' + frames.length + ')';
-  $('turn').textContent = f.turn;
-  $('score').textContent = f.score + ' / ' + data.goal;
-  $('colours').textContent = f.colour_scores ? Object.entries(f.colour_scores).map(([k, v]) => k + ' ' + v).join(', ') : '—';
-  $('supply').textContent = f.supply;
-  $('board-ghosts').textContent = f.board_ghosts;
-  $('piles').textContent = f.piles.map((p, k) => 'pile ' + (k + 1) + ': ' + p.left + (p.active ? ' (active)' : '')).join(', ');
-  $('hounds').textContent = f.hounds.length ? f.hounds.join(' / ') : '—';
-  $('outcome').textContent = f.outcome || 'playing';
-  const items = f.steps.map(s => {
-    const m = data.marks[s.step];
-    let cls = '', note = '';
-    if (m) {
-      const v = m.best_value.toFixed(3), p = m.played_value.toFixed(3);
-      const interval = (Math.abs(m.cost) < 0.0005 ? 0 : m.cost).toFixed(3) + ' ± ' + m.margin.toFixed(3);
-      if (m.verdict === 'agrees') { cls = 'agree'; note = ' <span class="ok">the search agrees (' + v + ')</span>'; }
-      else if (m.verdict === 'costly') { cls = 'cost';
-        note = ' <span class="mark">costly: the search prefers ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'; }
-      else if (m.verdict === 'as good') { cls = 'agree';
-        note = ' <span class="ok">as good as the search\'s ' + esc(m.best) + ' (' + p + ' vs ' + v + ', cost ' + interval + ')</span>'; }
-      else { cls = 'noise';
-        note = ' <span class="minor">within noise: the search leans to ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'; }
-    }
-    return '<li class="' + cls + '">' + esc(s.text) + note + '</li>';
-  });
-  $('steps').innerHTML = items.join('') || '<li>(set-up)</li>';
-}
-$('first').onclick = () => show(0);
-$('prev').onclick = () => show(at - 1);
-$('next').onclick = () => show(at + 1);
-$('last').onclick = () => show(frames.length - 1);
-$('slider').max = frames.length - 1;
-$('slider').oninput = e => show(Number(e.target.value));
-document.addEventListener('keydown', e => {
-  if (e.key === 'ArrowRight') show(at + 1);
-  else if (e.key === 'ArrowLeft') show(at - 1);
-  else if (e.key === 'Home') show(0);
-  else if (e.key === 'End') show(frames.length - 1);
-});
-// #turn-N (the turn strip's anchors, the costliest decisions' links) shows frame N.
-function from_address(){
-  const m = /^#turn-(\d+)$/.exec(location.hash);
-  show(m ? Number(m[1]) : at);
-}
-window.addEventListener('hashchange', from_address);
-from_address();
-)";
 
 }  // namespace
 
@@ -373,17 +343,27 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
     for (const ReviewMark& m : *marks)
       if (m.marked()) costly.push_back(m);
   std::stable_sort(costly.begin(), costly.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
-  std::vector<bool> frame_costly(w.turns.size(), false);
-  for (const ReviewMark& m : costly) frame_costly[frame_of.at(m.step)] = true;
+  GamePage page;
+  page.title = title;
+  page.turn_marked.assign(w.turns.size(), false);
+  for (const ReviewMark& m : costly) page.turn_marked[frame_of.at(m.step)] = true;
   json data;
   data["goal"] = g.rules.level.goal;
   json frames = json::array();
   for (size_t t = 0; t < w.turns.size(); ++t) {
-    json f = frame_json(g.rules, w.turns[t].first, int(t));
+    const State& s = w.turns[t].first;
+    const bool placed = t > 0 && s.n_tiles > w.turns[t - 1].first.n_tiles;
+    json f = frame_json(g.rules, s, int(t), placed ? int(s.last) : -1);
     json steps = json::array();
-    for (const Walk::Step& s : w.turns[t].second) steps.push_back({{"text", s.text}, {"step", s.record_step}});
+    std::vector<std::pair<std::string, int>> texts;
+    for (const Walk::Step& st : w.turns[t].second) {
+      steps.push_back({{"text", st.text}, {"words", coop_step_words(st.text)}, {"step", st.record_step}});
+      texts.push_back({st.text, st.record_step});
+    }
     f["steps"] = steps;
+    f["drawn"] = drawn_json(g.rules, texts);
     frames.push_back(f);
+    page.turn_labels.push_back(s.turn);
   }
   data["frames"] = frames;
   json jm = json::object();
@@ -393,53 +373,38 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
                                     {"played_value", m.played_value}, {"cost", m.cost()}, {"margin", m.margin},
                                     {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}};
   data["marks"] = jm;
-  // The JSON sits in a <script> block: "</" must not end it early.
-  std::string payload = data.dump();
-  for (size_t p = payload.find("</"); p != std::string::npos; p = payload.find("</", p + 2)) payload.replace(p, 2, "<\\/");
 
-  std::ostringstream html;
-  html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << xml_escape(title) << "</title>\n<style>"
-       << PAGE_STYLE << "</style></head><body>\n<h1>" << xml_escape(title) << "</h1>\n<p>" << xml_escape(g.rules.describe())
-       << " · seed " << g.rec.seed << " game " << g.rec.game << " · played by " << xml_escape(g.rec.agent) << " · result "
-       << xml_escape(g.rec.outcome) << " (" << xml_escape(g.rec.cause) << "), score " << g.rec.score << ", " << g.rec.turns
-       << " turns"
-       << (g.rec.verdict == "open" ? " · verdict open: the solver's best line on a deal it neither won nor proved lost" : "");
+  std::ostringstream sum;
+  sum << "level " << g.rules.level.number << (g.rules.level.name.empty() ? "" : " (" + xml_escape(g.rules.level.name) + ")") << ", "
+      << g.rules.params.players << (g.rules.params.players == 1 ? " player" : " players") << " · seed " << g.rec.seed << " game " << g.rec.game << " · played by "
+      << xml_escape(g.rec.agent) << " · result " << xml_escape(g.rec.outcome) << " (" << xml_escape(g.rec.cause) << "), score "
+      << g.rec.score << ", " << g.rec.turns << " turns"
+      << (g.rec.verdict == "open" ? " · verdict open: the solver's best line on a deal it neither won nor proved lost" : "")
+      << " · the tile just placed is framed in orange";
   if (marks)
-    html << " · reviewed: a red step is a costly decision, one whose cost (the search's value of the option it prefers minus its"
-         << " value of the one played, each a mean over searches of that option alone) has a " << fixed(100 * how.confidence, 1)
-         << "% interval wholly above " << fixed(how.negligible, 3) << "; grey: within the search's noise; green: the search agrees,"
-         << " or finds the option played as good";
-  html << "</p>\n<div id=\"controls\"><button id=\"first\">« first</button><button id=\"prev\">◀ previous</button>"
-       << "<input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"turn\"><button id=\"next\">next ▶</button>"
-       << "<button id=\"last\">last »</button><span id=\"position\"></span></div>\n<nav id=\"turns\" aria-label=\"turns\">turn:";
-  // An anchor per board (#turn-N: the N-th board, the set-up first), red where a costly decision was made.
-  for (size_t t = 0; t < w.turns.size(); ++t)
-    html << " <a id=\"turn-" << t << "\" href=\"#turn-" << t << "\"" << (frame_costly[t] ? " class=\"costly\"" : "") << ">"
-         << w.turns[t].first.turn << "</a>";
-  html << "</nav>\n<div id=\"layout\"><div id=\"board\"></div>"
-       << "<div><table><tbody><tr><th>turn</th><td id=\"turn\"></td></tr><tr><th>score</th><td id=\"score\"></td></tr>"
-       << "<tr><th>colour scores</th><td id=\"colours\"></td></tr><tr><th>ghost supply</th><td id=\"supply\"></td></tr>"
-       << "<tr><th>ghosts on the board</th><td id=\"board-ghosts\"></td></tr><tr><th>piles</th><td id=\"piles\"></td></tr>"
-       << "<tr><th>hounds</th><td id=\"hounds\"></td></tr><tr><th>game</th><td id=\"outcome\"></td></tr></tbody></table>"
-       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p>Keys: ← → (Home, End).</p>";
+    sum << " · reviewed: a red step is a costly decision, one whose cost (the search's value of the option it prefers minus its"
+        << " value of the one played, each a mean over searches of that option alone) has a " << fixed(100 * how.confidence, 1)
+        << "% interval wholly above " << fixed(how.negligible, 3) << "; grey: within the search's noise; green: the search agrees,"
+        << " or finds the option played as good";
+  page.summary_html = sum.str();
+  page.rules_html = xml_escape(g.rules.describe());
   if (marks) {
-    html << "<h3>costliest decisions</h3>";
-    if (costly.empty()) html << "<p id=\"costliest\">None: no cost stands out from the search's noise.</p>";
+    std::ostringstream extra;
+    extra << "<h3>costliest decisions</h3>";
+    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the search's noise.</p>";
     else {
-      html << "<ol id=\"costliest\">";
+      extra << "<ol id=\"costliest\">";
       for (const ReviewMark& m : costly) {  // as the text names them; each links to the board its turn led to
         const size_t t = frame_of.at(m.step);
-        html << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
-             << xml_escape(m.played) << " (" << fixed(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
-             << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << " ± " << fixed(m.margin, 3) << "</li>";
+        extra << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
+              << xml_escape(m.played) << " (" << fixed(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
+              << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << " ± " << fixed(m.margin, 3) << "</li>";
       }
-      html << "</ol>";
+      extra << "</ol>";
     }
+    page.extra_panel_html = extra.str();
   }
-  html << "</div></div>\n"
-       << "<script id=\"game-data\" type=\"application/json\">" << payload << "</script>\n<script>" << PAGE_SCRIPT
-       << "</script>\n</body></html>\n";
-  return html.str();
+  return game_page_html(page, data);
 }
 
 }  // namespace mists::analysis

@@ -80,10 +80,11 @@ std::vector<ReviewMark> review_record(const LoadedRecord& game, const AgentSpec&
 std::string review_text(const LoadedRecord& game, const std::vector<ReviewMark>& marks, int top,
                         const ReviewSettings& how = {});
 
-// One HTML page titled `title`, no network: the board of every turn as SVG, the score (per colour on level 6),
-// ghost supply and ghosts on the board, piles, hounds, the steps of the turn, and the review's marks
-// when `marks` is given (made with `how`, which the page states). Buttons, a slider and the arrow
-// keys step through it.
+// One HTML page titled `title`, no network (analysis/game_page.h): the board of every turn as SVG with
+// the tile just placed framed, the score (per colour on level 6), ghost supply and ghosts on the
+// board, the piles as R6.2 stacks them, hounds, the tile drawn, the steps of the turn in record text
+// and in words, and the review's marks when `marks` is given (made with `how`, which the page
+// states). Buttons, a slider and the arrow keys step through it.
 std::string viewer_html(const LoadedRecord& game, const std::vector<ReviewMark>* marks, const std::string& title,
                         const ReviewSettings& how = {});
 

@@ -5,6 +5,8 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/versus_svg.h"
+#include "analysis/versus_viewer.h"
 #include "analysis/viewer.h"
 #include "analysis/study.h"
 #include "analysis/tournament.h"
@@ -22,15 +24,16 @@ namespace {
 // mists play --game base|gcc: one competitive game, its record to --out or standard output.
 void play_versus(const CLI::App& cmd, const std::string& game, int players, const std::string& agents,
                  uint64_t run_seed, uint64_t deal, const std::vector<std::string>& switches,
-                 const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg) {
+                 const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg,
+                 const std::string& html) {
   static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--level", "--ghosts", "--goal", "--hound1",
                                           "--hound2", "--piles", "--joint-scoring", "--unplaceable",
-                                          "--haunted-adjacency", "--finish-ghosts", "--html"};
+                                          "--haunted-adjacency", "--finish-ghosts"};
   for (const char* f : COOP_ONLY)
     if (cmd.count(f))
       throw UsageError(std::string(f) + " is a co-op flag; --game " + game +
                        " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --expansions, "
-                       "--abbey-catalog, --toll-catalog, --map, --out, --show and --svg");
+                       "--abbey-catalog, --toll-catalog, --map, --out, --show, --svg and --html");
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
   analysis::TournamentConfig c = files;
@@ -73,13 +76,20 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
   std::cerr << "scores";
   for (int p = 0; p < players; ++p) std::cerr << ' ' << g.score[size_t(p)];
   std::cerr << ", " << g.turns << " tiles placed, " << g.discarded << " discarded\n";
-  if (show || !svg.empty()) {
-    const vs::VsRecord rec = vs::parse_vs_record(text, out.empty() ? "(this game)" : out);
-    const vs::VsReplay r = vs::vs_replay(R, rec, out.empty() ? "(this game)" : out);
+  if (show || !svg.empty() || !html.empty()) {
+    const analysis::LoadedVsRecord g = analysis::load_vs_record(out.empty() ? "(this game)" : out, text);
+    const vs::VsReplay r = vs::vs_replay(g.rules, g.rec, g.path);
     if (show) std::cerr << vs::render_vs_board(R, r.final_state) << '\n' << vs::vs_board_legend(R);
     if (!svg.empty()) {
-      analysis::write_atomic(svg, vs::render_vs_svg(R, r.final_state, "mists play --game " + game));
+      analysis::VsPicture pic;
+      pic.title = analysis::versus_short_title(R);
+      pic.seats = list;
+      analysis::write_atomic(svg, analysis::render_versus_svg(R, r.final_state, pic));
       std::cerr << "board: " << svg << '\n';
+    }
+    if (!html.empty()) {
+      analysis::write_atomic(html, analysis::versus_viewer_html(g, out.empty() ? "mists play --game " + game : out));
+      std::cerr << "game page: " << html << '\n';
     }
   }
 }
@@ -134,11 +144,11 @@ void add_play(CLI::App& app) {
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
   cmd->add_option("--svg", *svg, "--game base|gcc: also draw the final board as an SVG picture into this file");
   auto html = std::make_shared<std::string>();
-  cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); needs --out");
+  cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); a co-op game needs --out");
   cmd->callback([=] {
     if (*game == "base" || *game == "gcc") {
       play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *files, *out,
-                  *show, *svg);
+                  *show, *svg, *html);
       return;
     }
     // --abbey-catalog and --toll-catalog belong to both games (the co-op levers read them too).

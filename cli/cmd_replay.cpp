@@ -1,8 +1,10 @@
 // mists replay FILE: re-run a game record and check every step; --svg draws the final board,
-// --html writes a page that steps through the game (analysis/viewer.h).
+// --html writes a page that steps through the game (analysis/viewer.h, analysis/versus_viewer.h).
 #include <iostream>
 
 #include "analysis/files.h"
+#include "analysis/versus_svg.h"
+#include "analysis/versus_viewer.h"
 #include "analysis/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -15,36 +17,35 @@ namespace mists::cli {
 
 namespace {
 
-// A competitive record (docs/versus.md): the same checks, the text board, --svg.
+// A competitive record (docs/versus.md): the same checks, the text board, --svg, --html.
 void replay_versus(const std::string& file, const std::string& text, bool show, const std::string& catalog,
                    const std::string& svg, const std::string& html) {
-  if (!html.empty()) throw UsageError("--html draws co-op games only; a competitive record takes --show and --svg");
-  const vs::VsRecord rec = vs::parse_vs_record(text, file);
   if (!catalog.empty()) throw UsageError("--catalog: a competitive record names two catalogs; it reads the ones it names");
-  const Catalog base = load_catalog(analysis::resolve_input(rec.base_catalog));
-  const Catalog gcc = rec.game == "gcc" ? load_catalog(analysis::resolve_input(rec.gcc_catalog)) : Catalog{};
-  vs::VsExpansions ex;  // the modules' data the record names
-  if (!rec.abbey_catalog.empty()) ex.abbey = load_catalog(analysis::resolve_input(rec.abbey_catalog));
-  if (!rec.toll_catalog.empty()) ex.toll = load_catalog(analysis::resolve_input(rec.toll_catalog));
-  if (!rec.map.empty()) ex.map = load_map(analysis::resolve_input(rec.map));
-  const vs::VsRules R = vs::vs_record_rules(rec, base, gcc, std::move(ex), file);
+  const analysis::LoadedVsRecord g = analysis::load_vs_record(file, text);
+  const vs::VsRecord& rec = g.rec;
+  const vs::VsRules& R = g.rules;
   std::cout << "replaying " << file << ": " << R.describe() << ", seed " << rec.seed << " deal " << rec.deal << ", agents";
   for (const auto& a : rec.agents) std::cout << ' ' << a;
   std::cout << '\n';
   if (show) std::cout << vs::vs_board_legend(R) << '\n';
-  int last_turn = -1;
+  int board = 0;  // the boards --show prints are the game page's frames after the set-up
   const vs::VsReplay r = vs::vs_replay(R, rec, file, [&](const vs::VsState& s, const std::string& step) {
     if (!show) return;
     std::cout << "  " << step << '\n';
-    if (s.turn != last_turn && (s.phase == vs::VsPhase::Draw || s.phase == vs::VsPhase::Over)) {
-      last_turn = s.turn;
-      std::cout << vs::render_vs_board(R, s) << '\n';
-    }
+    if (analysis::versus_turn_ends(s, step))
+      std::cout << "board " << ++board << " (turn " << s.turn << ")\n" << vs::render_vs_board(R, s) << '\n';
   });
   std::cout << vs::render_vs_board(R, r.final_state);
   if (!svg.empty()) {
-    analysis::write_atomic(svg, vs::render_vs_svg(R, r.final_state, file));
+    analysis::VsPicture pic;
+    pic.title = analysis::versus_short_title(R);
+    pic.seats = rec.agents;
+    analysis::write_atomic(svg, analysis::render_versus_svg(R, r.final_state, pic));
     std::cout << "board drawn: " << svg << '\n';
+  }
+  if (!html.empty()) {
+    analysis::write_atomic(html, analysis::versus_viewer_html(g, file));
+    std::cout << "game page: " << html << '\n';
   }
   std::cout << "ok: " << rec.steps.size() << " recorded steps, " << r.summary.forced << " forced decisions replayed; final scores";
   for (int x : rec.result) std::cout << ' ' << x;

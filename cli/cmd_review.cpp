@@ -10,6 +10,8 @@
 #include "analysis/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "engine/config/load.h"
+#include "engine/versus_record.h"
 
 namespace mists::cli {
 
@@ -46,6 +48,9 @@ void add_review(CLI::App& app) {
   add_threads(*cmd, a->threads, "Positions searched at once (0 = all cores); the review does not depend on it");
   cmd->callback([a] {
     const analysis::AgentSpec agent = analysis::parse_agent(a->agent);
+    if (vs::is_vs_record(read_file(a->file)))
+      throw UsageError(a->file + ": a competitive record; review judges co-op games only (a competitive record's page: mists replay " +
+                       a->file + " --html OUT)");
     const analysis::LoadedRecord g = analysis::load_record(a->file, a->catalog);
     const int threads = a->threads > 0 ? a->threads : int(std::max(1u, std::thread::hardware_concurrency()));
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));

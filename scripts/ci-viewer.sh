@@ -5,7 +5,13 @@
 # stepping with the arrow keys, the buttons and the slider, the turn, score and ghost supply shown
 # at several turns equal the status lines of `mists replay --show` for those turns; the last turn
 # shows the record's result; the review's marks are on the page, and its list of costly decisions
-# links each to its board (#turn-N). Saves a screenshot to DIR/viewer.png.
+# links each to its board (#turn-N). Then the competitive pages of `mists replay --html` on a base-game
+# and a GCC record (tests/records/): keys, buttons and slider, each seat's score and the ghost supply
+# at several boards equal to the board `mists replay --show` prints there, the last board the
+# record's result. On every page at 1,000 and 1,600 px wide: the controls and the board's top above
+# the fold, the panel beside the board, and the board and panel at the same place on every turn.
+# Screenshots of each page at both widths (a window's height, 900 px) go to DIR: viewer-1000.png,
+# viewer-1600.png, base-1000.png, ..., gcc-1600.png (and viewer.png, the whole co-op page).
 #   scripts/ci-viewer.sh [DIR]      DIR default ${TMPDIR:-/tmp}/mists-ci-viewer (replaced)
 #   MISTS=path/to/mists             the binary (default build/mists)
 set -euo pipefail
@@ -27,6 +33,11 @@ rm -rf "$dir" && mkdir -p "$dir" && dir=$(cd "$dir" && pwd)
 timeout 300 "$mists" review "$record" --agent mcts:playouts=100 --html "$dir/viewer.html" --out "$dir/review.txt" \
   || fail "mists review"
 timeout 60 "$mists" replay "$record" --show > "$dir/replay.txt" || fail "mists replay --show"
+# The competitive pages: a base game (3 seats) and a GCC game with Abbey & Mayor and The Tollkeepers (4 seats).
+timeout 60 "$mists" replay tests/records/base-3p-seed5-deal0.txt --show --html "$dir/base.html" > "$dir/base.txt" \
+  || fail "mists replay --html (base)"
+timeout 60 "$mists" replay tests/records/gcc-am-tk-4p-seed5-deal0.txt --show --html "$dir/gcc.html" > "$dir/gcc.txt" \
+  || fail "mists replay --html (gcc)"
 
 timeout 180 "$py" - "$(command -v chromium)" "$dir" "$repo/scripts" <<'PY' || fail "viewer checks (above)"
 import os, re, sys, time
@@ -43,6 +54,92 @@ for line in open(os.path.join(folder, "replay.txt")):
         want[int(m.group(1))] = tuple(int(x) for x in m.group(2, 3, 4))
 result = re.search(r"result (\w+) (\w+) score (\d+)", open(os.path.join(folder, "replay.txt")).read())
 review_lines = [l for l in open(os.path.join(folder, "review.txt")) if re.match(r"\s*\d+\s+\d+\s", l)]
+WIDTHS = (1000, 1600)
+FOLD = 900  # a window's height
+
+
+def layout(page, name, frames):
+    """At each width: the bar, the board's top and the panel in the first window; the board and the
+    panel side by side and at the same place at the first, a middle and the last board; a screenshot."""
+    for w in WIDTHS:
+        page.call("Emulation.setDeviceMetricsOverride", width=w, height=FOLD, deviceScaleFactor=1, mobile=False)
+        page.js("window.scrollTo(0, 0); fit(); 0")
+        places = []
+        for target in (0, frames // 2, frames - 1):
+            page.js(f"show({target})")
+            r = page.js("(() => { const g = id => document.getElementById(id).getBoundingClientRect(); "
+                        "const b = g('board'), p = g('panel'), c = g('controls'); "
+                        "return [Math.round(b.left), Math.round(b.top), Math.round(p.left), Math.round(p.top), "
+                        "Math.round(b.right), Math.round(c.bottom), Math.round(b.bottom)]; })()")
+            places.append(r[:4])
+            if r[2] < r[4] - 1:
+                problems.append(f"{name} at {w} px, board {target}: the panel overlaps or falls under the board")
+            if r[5] > FOLD or r[6] > FOLD:
+                problems.append(f"{name} at {w} px, board {target}: the controls or the board's bottom lie below the fold")
+        if any(p != places[0] for p in places):
+            problems.append(f"{name} at {w} px: the board or the panel moved between turns: {places}")
+        page.js(f"show({frames // 2})")
+        shot = page.call("Page.captureScreenshot", format="png")
+        with open(os.path.join(folder, f"{name}-{w}.png"), "wb") as f:
+            f.write(__import__("base64").b64decode(shot["data"]))
+    page.call("Emulation.setDeviceMetricsOverride", width=1280, height=FOLD, deviceScaleFactor=1, mobile=False)
+
+
+def versus_page(name):
+    """A competitive page against the boards `mists replay --show` printed for it."""
+    text = open(os.path.join(folder, name + ".txt")).read()
+    want = {}  # board number -> (scores, ghost supply or None)
+    for m in re.finditer(r"^board (\d+) \(turn \d+\)\n(?:.*\n)*?scores((?:  seat \d+: -?\d+)+)(?:  \(ghosts in the supply (\d+)\))?$",
+                         text, re.M):
+        want[int(m.group(1))] = ([int(x) for x in re.findall(r"seat \d+: (-?\d+)", m.group(2))],
+                                 int(m.group(3)) if m.group(3) else None)
+    final = re.search(r"final scores((?: -?\d+)+) confirmed", text)
+    with Browser(browser, 120) as page:
+        page.open(os.path.join(folder, name + ".html"))
+        frames = page.js("JSON.parse(document.getElementById('game-data').textContent).frames.length")
+        if frames - 1 != len(want):
+            problems.append(f"{name}: {frames} frames, replay --show printed {len(want)} boards after the set-up")
+        seats = len(next(iter(want.values()))[0]) if want else 0
+
+        def shown():
+            return page.js("({scores: Array.from({length: %d}, (_, p) => +document.getElementById('score-' + p).textContent), "
+                           "supply: document.getElementById('supply') ? +document.getElementById('supply').textContent : null, "
+                           "outcome: document.getElementById('outcome').textContent, "
+                           "position: document.getElementById('position').textContent, "
+                           "svg: document.querySelectorAll('#board svg').length})" % seats)
+
+        at, checked = 0, 0
+        for target in sorted({1, 2, frames // 3, frames // 2, frames - 2, frames - 1}):
+            while at < target:
+                page.key("ArrowRight", 39)
+                at += 1
+            s = shown()
+            if s["svg"] != 1:
+                problems.append(f"{name}: board {at}: no board drawn")
+            if at in want and (s["scores"], s["supply"]) != want[at]:
+                problems.append(f"{name}: board {at}: page shows scores {s['scores']}, supply {s['supply']}; replay says {want[at]}")
+            checked += 1
+        page.key("End", 35)
+        end = shown()
+        if final and end["scores"] != [int(x) for x in final.group(1).split()]:
+            problems.append(f"{name}: the last board shows {end['scores']}, the record's result is {final.group(1)}")
+        if not end["outcome"].startswith("over"):
+            problems.append(f"{name}: the last board says '{end['outcome']}'")
+        page.key("ArrowLeft", 37)
+        if f"({frames - 1} of" not in shown()["position"]:
+            problems.append(f"{name}: ArrowLeft from the end did not show board {frames - 1}")
+        page.js("document.getElementById('first').click()")
+        if "(1 of" not in shown()["position"]:
+            problems.append(f"{name}: the 'first' button did not go back to the set-up")
+        page.js("document.getElementById('next').click()")
+        if "(2 of" not in shown()["position"]:
+            problems.append(f"{name}: the 'next' button did not move on")
+        page.js("var s=document.getElementById('slider'); s.value=5; s.dispatchEvent(new Event('input'))")
+        if "(6 of" not in shown()["position"] or (5 in want and shown()["scores"] != want[5][0]):
+            problems.append(f"{name}: the slider did not move to board 5")
+        layout(page, name, frames)
+        problems.extend(name + ": " + p for p in page.console_problems())
+        print(f"  {name}: {frames} frames, {checked} boards checked against replay --show, screenshots at {WIDTHS} px")
 costly_lines = [l for l in review_lines if l.rstrip().endswith("costly")]
 
 try:
@@ -108,11 +205,17 @@ try:
         page.key("End", 35)
         page.key("ArrowLeft", 37)
         page.screenshot(os.path.join(folder, "viewer.png"))
+        layout(page, "viewer", frames)
         print(f"  viewer: {frames} frames, {checked} turns checked against replay --show, {len(marks)} review marks")
 except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
     problems.append(f"{type(e).__name__}: {e}")
+for name in ("base", "gcc"):
+    try:
+        versus_page(name)
+    except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
+        problems.append(f"{name}: {type(e).__name__}: {e}")
 for p in problems:
     print("  problem: " + p)
 sys.exit(1 if problems else 0)
 PY
-echo "ci-viewer: PASS ($((SECONDS - start)) s; screenshot $dir/viewer.png)"
+echo "ci-viewer: PASS ($((SECONDS - start)) s; screenshots in $dir: viewer.png and {viewer,base,gcc}-{1000,1600}.png)"

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "tile_svg.h"
+
 namespace mists {
 
 namespace {
@@ -296,7 +298,7 @@ std::string board_legend(const Rules& R) {
 namespace {
 
 // Layout, in pixels.
-constexpr double CELL = 80;          // one board cell
+constexpr double CELL = svg::CELL;   // one board cell
 constexpr double MARGIN = 16;        // round the picture
 constexpr double TITLE_SIZE = 15;
 constexpr double TITLE_BAND = 30;    // the title line and the space under it
@@ -443,14 +445,14 @@ double dist2(Pt a, Pt b) { return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y
 
 // A face-up tile as drawn: its design turned by its rotation.
 struct Drawn {
-  const TileType& type;
+  const TileSpec& spec;
   int rot;
-  const std::vector<RegionSpec>& regions() const { return type.spec->regions; }
+  const std::vector<RegionSpec>& regions() const { return spec.regions; }
   SlotMask slots(const RegionSpec& r) const { return rotate_mask(r.slots, rot); }
-  bool has(RegionKind k) const { return type.spec->has(k); }
+  bool has(RegionKind k) const { return spec.has(k); }
   bool misty(const RegionSpec& r) const {  // a road with a slot under mist
     for (int k = 0; k < SLOT_NB; ++k)
-      if ((r.slots >> k & 1) && type.spec->edges[size_t(k)] == 'r') return true;
+      if ((r.slots >> k & 1) && spec.edges[size_t(k)] == 'r') return true;
     return false;
   }
 };
@@ -726,14 +728,15 @@ void draw_marks(std::ostream& os, const Drawn& t) {
 }
 
 void draw_meeples(std::ostream& os, const Rules& R, const State& s, int tile, const Drawn& t) {
+  const TileType& type = R.types[s.tiles[size_t(tile)].type];
   for (int m = 0; m < R.n_meeples; ++m) {
     const Meeple& mp = s.meeples[size_t(m)];
     if (mp.at != MeepleAt::Board || s.nodes[mp.node].tile != tile) continue;
     const int fi = s.nodes[mp.node].feature;
-    const Pt spot = meeple_spot(t, t.regions()[t.type.features[size_t(fi)].spec_region]);
+    const Pt spot = meeple_spot(t, t.regions()[type.features[size_t(fi)].spec_region]);
     os << "<use class=\"meeple\" xlink:href=\"#meeple\" x=\"" << num(spot.x * CELL) << "\" y=\"" << num(spot.y * CELL)
        << "\" fill=\"" << MEEPLE_FILL[mp.colour] << "\"><title>" << COLOUR_NAMES[mp.colour] << " meeple on "
-       << feature_name(t.type, fi) << "</title></use>";
+       << feature_name(type, fi) << "</title></use>";
     int hounds = 0;  // beside this meeple (R6.2)
     for (int h = 0; h < 2; ++h)
       if (s.hound[size_t(h)] == HoundState::WithMeeple && s.hound_meeple[size_t(h)] == m) {
@@ -744,9 +747,9 @@ void draw_meeples(std::ostream& os, const Rules& R, const State& s, int tile, co
 }
 
 // The ghosts of each mist area on its area, those of a cemetery beside the cross.
-void draw_ghosts(std::ostream& os, const State& s, const PlacedTile& p, const Drawn& t) {
-  for (size_t fi = 0; fi < t.type.features.size(); ++fi) {
-    const Feature& f = t.type.features[fi];
+void draw_ghosts(std::ostream& os, const State& s, const PlacedTile& p, const TileType& type, const Drawn& t) {
+  for (size_t fi = 0; fi < type.features.size(); ++fi) {
+    const Feature& f = type.features[fi];
     const int n = s.nodes[p.node + fi].ghosts;
     if (!n) continue;
     if (f.kind == RegionKind::Mist) draw_ghost_count(os, ghost_spot(t, t.regions()[f.spec_region]), n);
@@ -763,13 +766,13 @@ void draw_tile(std::ostream& os, const Rules& R, const State& s, int i, Pt origi
        << num(CELL / 2 + MARK_DROP) << "\">?</text></g>\n";
     return;
   }
-  const Drawn t{R.types[p.type], p.rot};
-  os << "tile " << xml_escape(t.type.id) << " at " << tile_xy(s, i) << ", turned " << int(p.rot) << "</title>";
+  const Drawn t{*R.types[p.type].spec, p.rot};
+  os << "tile " << xml_escape(R.types[p.type].id) << " at " << tile_xy(s, i) << ", turned " << int(p.rot) << "</title>";
   draw_terrain(os, t);
   draw_marks(os, t);
   os << "<rect class=\"border\" width=\"" << num(CELL) << "\" height=\"" << num(CELL) << "\"/>";
   draw_meeples(os, R, s, i, t);
-  draw_ghosts(os, s, p, t);
+  draw_ghosts(os, s, p, R.types[p.type], t);
   os << "</g>\n";
 }
 
@@ -906,7 +909,7 @@ std::vector<std::string> wrap(const std::vector<std::string>& parts, double widt
 
 }  // namespace
 
-std::string render_svg(const Rules& R, const State& s) {
+std::string render_svg(const Rules& R, const State& s, int highlight) {
   const std::array<int, 4> e = extent(s);
   const Pt board = {MARGIN + AXIS_BAND, MARGIN + TITLE_BAND + AXIS_BAND};
   const double board_w = (e[1] - e[0] + 1) * CELL, board_h = (e[3] - e[2] + 1) * CELL;
@@ -935,6 +938,10 @@ std::string render_svg(const Rules& R, const State& s) {
   draw_axes(os, e, board);
   for (int i = 0; i < s.n_tiles; ++i)
     draw_tile(os, R, s, i, {board.x + (s.tiles[size_t(i)].x - e[0]) * CELL, board.y + (s.tiles[size_t(i)].y - e[2]) * CELL});
+  if (highlight >= 0 && highlight < s.n_tiles)  // the tile just placed: an orange frame inside its cell
+    os << "<rect class=\"placed\" x=\"" << num(board.x + (s.tiles[size_t(highlight)].x - e[0]) * CELL + 2) << "\" y=\""
+       << num(board.y + (s.tiles[size_t(highlight)].y - e[2]) * CELL + 2) << "\" width=\"" << num(CELL - 4) << "\" height=\""
+       << num(CELL - 4) << "\" fill=\"none\" stroke=\"#ff6f00\" stroke-width=\"4\"><title>the tile just placed</title></rect>\n";
   draw_lever_pieces(os, R, s, e, board);
   os << legend.str();
   for (size_t k = 0; k < lines.size(); ++k)
@@ -956,8 +963,15 @@ std::string render_status(const Rules& R, const State& s) {
   os << "/" << R.level.goal << "  ghosts supply " << int(s.ghost_supply) << " board " << int(s.ghosts_on_board);
   os << "  meeples";
   for (int c = 0; c < R.n_colours; ++c) os << ' ' << COLOUR_NAMES[c] << '=' << int(s.supply[c]);
-  os << "  piles";
-  for (int k = 0; k < R.level.piles; ++k) os << ' ' << int(s.pile_size[k]) << (k <= s.active_end ? "*" : "");
+  // The piles as the rules stack them (R6.2): the active pile (with what is left of passed ones on
+  // top), then each pile still waiting.
+  int active = 0;
+  for (int k = 0; k <= s.active_end && k < R.level.piles; ++k) active += s.pile_size[k];
+  os << "  pile " << active;
+  if (s.active_end + 1 < R.level.piles) {
+    os << ", waiting";
+    for (int k = s.active_end + 1; k < R.level.piles; ++k) os << ' ' << int(s.pile_size[k]);
+  }
   if (R.level.hound1) {
     static constexpr const char* HS[] = {"waiting", "reached", "placed", "scored", "lost"};
     os << "  hounds " << HS[int(s.hound[0])] << '/' << HS[int(s.hound[1])];
@@ -987,5 +1001,44 @@ std::string render_status(const Rules& R, const State& s) {
   if (s.outcome == Outcome::Lost) os << "  LOST (" << loss_cause_name(s.cause) << ")";
   return os.str();
 }
+
+// ---- The tile drawing for other pictures (tile_svg.h) ------------------------------------------------
+
+namespace svg {
+
+std::string num(double v) { return mists::num(v); }
+double text_width(const std::string& text, double size) { return mists::text_width(text, size); }
+std::string style() { return mists::style(); }
+const char* defs() { return DEFS; }
+const char* meeple_fill(int c) { return MEEPLE_FILL[size_t(c) % COLOUR_NB]; }
+
+void draw_design(std::ostream& os, const TileSpec& spec, int rot) {
+  const Drawn t{spec, rot};
+  draw_terrain(os, t);
+  draw_marks(os, t);
+}
+
+// This file's points (mists::Pt) and the header's (svg::Pt) are the same pair of tile units.
+Pt piece_spot(const TileSpec& spec, int rot, int region) {
+  const Drawn t{spec, rot};
+  if (region < 0 || region >= int(spec.regions.size())) return {CENTRE.x, CENTRE.y};
+  const RegionSpec& r = spec.regions[size_t(region)];
+  if (r.kind == RegionKind::Field && r.slots == 0) return {CENTRE.x, CENTRE.y};
+  const mists::Pt p = meeple_spot(t, r);
+  return {p.x, p.y};
+}
+
+Pt ghost_spot(const TileSpec& spec, int rot, int region) {
+  const mists::Pt p = mists::ghost_spot(Drawn{spec, rot}, spec.regions[size_t(region)]);
+  return {p.x, p.y};
+}
+Pt across(Pt p) {
+  const mists::Pt a = mists::across(mists::Pt{p.x, p.y});
+  return {a.x, a.y};
+}
+void draw_ghost_count(std::ostream& os, Pt at, int n) { mists::draw_ghost_count(os, mists::Pt{at.x, at.y}, n); }
+void use(std::ostream& os, const char* symbol, Pt at, const std::string& extra) { mists::use(os, symbol, mists::Pt{at.x, at.y}, extra); }
+
+}  // namespace svg
 
 }  // namespace mists

@@ -29,10 +29,11 @@ std::string board_legend(const Rules& rules);
 // villages and ruins as small marks, each meeple on the feature it occupies, the ghosts of each
 // mist area and cemetery as a count on it, hounds beside their meeples; cell coordinates along the
 // board, a legend beside it and the status (render_status) wrapped under it. The same board gives
-// the same bytes.
-std::string render_svg(const Rules& rules, const State& s);
+// the same bytes. `highlight`: a placed tile's index to frame in orange (the tile just placed), -1 none.
+std::string render_svg(const Rules& rules, const State& s, int highlight = -1);
 
-// One-line summary: turn, phase, score(s), ghosts, meeples, piles, hounds, outcome.
+// One-line summary: turn, phase, score(s), ghosts, meeples, the pile drawn from (passed piles stacked
+// on it, R6.2) and the piles waiting, hounds, outcome.
 std::string render_status(const Rules& rules, const State& s);
 
 // Coordinates relative to the start tile's first cell, as records write them.

@@ -1,0 +1,33 @@
+// The competitive games' board (base, GCC, with any modules) as an SVG picture drawn to the co-op
+// board's standard (engine/tile_svg.h): tiles as shapes, mist, meeples on their features in seat
+// colours, ghosts on meeples with their count, guards, mayors, wagons, abbots, barns, tollhouses,
+// the map's squares and chips; cell coordinates, a legend and the seats' scores inside the frame.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/catalog.h"
+#include "engine/versus.h"
+
+namespace mists::analysis {
+
+struct VsPicture {
+  std::string title;                     // the first line of the picture
+  std::vector<std::string> seats;        // a name a seat (the agent from the record); "" gives "seat N"
+  int highlight = -1;                    // a placed tile's index framed in orange (the tile just placed), -1 none
+};
+
+// The board of `s`. The same position and picture settings give the same bytes.
+std::string render_versus_svg(const vs::VsRules& R, const vs::VsState& s, const VsPicture& pic);
+
+// "seat 0 (mcts)": seat `p` named by its agent.
+std::string seat_label(const VsPicture& pic, int p);
+
+// "Ghosts, Castles & Cemeteries, 4 players, with abbey_mayor, tollkeepers": the game in a few words.
+std::string versus_short_title(const vs::VsRules& R);
+
+// Design `spec` turned `rot` alone in a `size`-pixel square SVG (the drawn tile beside a board).
+std::string tile_design_svg(const TileSpec& spec, int rot, int size);
+
+}  // namespace mists::analysis

@@ -1,0 +1,143 @@
+#include "analysis/versus_viewer.h"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "analysis/files.h"
+#include "analysis/game_page.h"
+#include "analysis/move_words.h"
+#include "analysis/versus_svg.h"
+#include "engine/config/load.h"
+#include "engine/text.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+using namespace vs;
+
+LoadedVsRecord load_vs_record(const std::string& path, const std::string& text) {
+  VsRecord rec = parse_vs_record(text, path);
+  const Catalog base = load_catalog(resolve_input(rec.base_catalog));
+  const Catalog gcc = rec.game == "gcc" ? load_catalog(resolve_input(rec.gcc_catalog)) : Catalog{};
+  VsExpansions ex;  // the modules' data the record names
+  if (!rec.abbey_catalog.empty()) ex.abbey = load_catalog(resolve_input(rec.abbey_catalog));
+  if (!rec.toll_catalog.empty()) ex.toll = load_catalog(resolve_input(rec.toll_catalog));
+  if (!rec.map.empty()) ex.map = load_map(resolve_input(rec.map));
+  VsRules R = vs_record_rules(rec, base, gcc, std::move(ex), path);
+  return {std::move(rec), std::move(R), path};
+}
+
+bool versus_turn_ends(const VsState& after, const std::string& step) {
+  if (step.rfind("draw ", 0) == 0 || step.rfind("chip ", 0) == 0 || step == "abbey none") return false;
+  return after.phase == VsPhase::Draw || after.phase == VsPhase::AbbeyChoice || after.phase == VsPhase::Over;
+}
+
+namespace {
+
+struct Step {
+  std::string text, words;
+};
+struct Board {
+  VsState state;
+  std::vector<Step> steps;  // the steps that led here
+  int highlight = -1;       // the tile placed in them (the last), -1 none
+  int seat = -1;            // the seat whose turn it was
+};
+
+json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_pic, int index) {
+  const VsRules& R = g.rules;
+  const VsState& s = b.state;
+  VsPicture pic = base_pic;
+  pic.highlight = b.highlight;
+  json f;
+  f["index"] = index;
+  f["turn"] = s.turn;
+  f["svg"] = render_versus_svg(R, s, pic);
+  f["position"] = index == 0 ? std::string("set-up") : "turn " + std::to_string(s.turn) + (b.seat >= 0 ? ", " + seat_label(pic, b.seat) : "");
+  json info = json::array();
+  info.push_back({"turn", "turn", std::to_string(s.turn)});
+  for (int p = 0; p < R.players; ++p) info.push_back({"score-" + std::to_string(p), seat_label(pic, p), std::to_string(s.score[size_t(p)])});
+  if (R.game == VsGame::Gcc) info.push_back({"supply", "ghost supply", std::to_string(int(s.ghosts))});
+  info.push_back({"pile", "tiles in the pile", std::to_string(int(s.left))});
+  std::string outcome = "playing";
+  if (is_over(s)) {
+    int best = -1 << 30;
+    for (int p = 0; p < R.players; ++p) best = std::max(best, int(s.score[size_t(p)]));
+    outcome = "over: won by";
+    for (int p = 0; p < R.players; ++p)
+      if (s.score[size_t(p)] == best) outcome += " " + seat_label(pic, p);
+  }
+  info.push_back({"outcome", "game", outcome});
+  f["info"] = info;
+  json steps = json::array();
+  for (const Step& st : b.steps) steps.push_back({{"text", st.text}, {"words", st.words}, {"step", -1}});
+  f["steps"] = steps;
+  // The tile drawn this turn (the last draw: a tile that fitted nowhere was discarded before it).
+  f["drawn"] = nullptr;
+  std::string place;
+  for (const Step& st : b.steps)
+    if (st.text.rfind("place ", 0) == 0) place = st.text.substr(6);
+  for (const Step& st : b.steps)
+    if (st.text.rfind("draw ", 0) == 0) {
+      const std::string id = st.text.substr(5);
+      for (const VsType& T : R.types)
+        if (T.id == id) {
+          std::string text = "tile " + id + " (as drawn)";
+          std::istringstream in(place);
+          int x = 0, y = 0, r = 0;
+          if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") turned " + std::to_string(r);
+          f["drawn"] = {{"svg", tile_design_svg(*T.spec, 0, 72)}, {"text", text}};
+        }
+    }
+  return f;
+}
+
+}  // namespace
+
+std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title) {
+  const VsRules& R = g.rules;
+  VsPicture pic;
+  pic.seats = g.rec.agents;
+  pic.title = versus_short_title(R);
+  std::vector<Board> boards;
+  {
+    size_t next = 0;
+    boards.push_back({deal_state(R, vs_record_deal(R, g.rec, g.path), &next), {}, -1, -1});
+  }
+  Board cur;
+  int before_tiles = boards.back().state.n_tiles;
+  int seat = boards.back().state.player;  // who acts next
+  cur.seat = boards.back().state.turn_seat;
+  vs_replay(R, g.rec, g.path, [&](const VsState& s, const std::string& text) {
+    cur.steps.push_back({text, versus_step_words(text, seat_label(pic, seat))});
+    if (s.n_tiles > before_tiles) cur.highlight = s.last;
+    seat = s.player;
+    if (!versus_turn_ends(s, text)) return;
+    cur.state = s;
+    boards.push_back(cur);
+    cur = Board{};
+    cur.seat = s.turn_seat;
+    before_tiles = s.n_tiles;
+  });
+  json data;
+  json frames = json::array();
+  GamePage page;
+  page.title = title;
+  for (size_t i = 0; i < boards.size(); ++i) {
+    frames.push_back(frame_json(g, boards[i], pic, int(i)));
+    page.turn_labels.push_back(boards[i].state.turn);
+  }
+  data["frames"] = frames;
+  data["marks"] = json::object();
+  std::ostringstream sum;
+  sum << xml_escape(versus_short_title(R)) << " · seed " << g.rec.seed << " deal " << g.rec.deal << " · seats:";
+  for (int p = 0; p < R.players; ++p) sum << (p ? "," : "") << ' ' << xml_escape(seat_label(pic, p));
+  sum << " · final scores";
+  for (int x : g.rec.result) sum << ' ' << x;
+  sum << " · the tile just placed is framed in orange";
+  page.summary_html = sum.str();
+  page.rules_html = xml_escape(R.describe());
+  return game_page_html(page, data);
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,52 @@
+// Tile designs drawn as SVG, for every game's pictures: the co-op board (engine/text.h render_svg)
+// and the competitive board of the game pages (analysis/versus_svg.h) draw a tile the same way.
+// Shapes are worked out in tile units (0..1 across a cell, x east, y south) and written in pixels
+// of a CELL-pixel square whose top-left corner is the origin of the caller's group.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "catalog.h"
+
+namespace mists::svg {
+
+inline constexpr double CELL = 80;  // pixels of one board cell
+
+// A point in tile units (0..1 across a cell).
+struct Pt {
+  double x, y;
+};
+
+// `v` with one decimal at most ("12", "12.5", "-3"): short and the same on every machine.
+std::string num(double v);
+// Estimated width in pixels of `text` (UTF-8) at font size `size` (sans-serif).
+double text_width(const std::string& text, double size);
+
+// The CSS of the drawing's classes (field, city, mist, road, core, border, facedown, mark, meeple,
+// count, axis, note, title, heading, label, status) and the symbols every picture puts in its
+// <defs>, each centred on (0, 0): meeple, ghost, castle, cemetery, village, ruin, monastery, arms,
+// hound.
+std::string style();
+const char* defs();
+// The fill of meeple colour `c` (engine/types.h COLOUR_NAMES order: red green blue yellow black pink).
+const char* meeple_fill(int c);
+
+// Design `spec` turned `rot` quarter turns clockwise: the field, its mist areas, roads (dashed
+// under mist) and cities as shapes, then castle, cemetery, monastery, villages, ruins where roads
+// end, and coats of arms; no border, pieces or ghosts.
+void draw_design(std::ostream& os, const TileSpec& spec, int rot);
+// Where a piece on region `region` (index in spec.regions) stands: the middle of a road as drawn,
+// toward the sides of a city or field, the centre for a castle, cemetery, monastery or garden.
+Pt piece_spot(const TileSpec& spec, int rot, int region);
+// Where the ghost count of mist region `region` goes: toward its longest stretch of rim, clear of roads.
+Pt ghost_spot(const TileSpec& spec, int rot, int region);
+// A unit vector across the line from the tile's centre to p: the side on which to put a mark
+// beside a piece at p.
+Pt across(Pt p);
+// A ghost symbol with count `n` at p (tile units).
+void draw_ghost_count(std::ostream& os, Pt at, int n);
+// `<use>` of symbol `symbol` (from defs()) at p (tile units), with `extra` attributes.
+void use(std::ostream& os, const char* symbol, Pt at, const std::string& extra = "");
+
+}  // namespace mists::svg
