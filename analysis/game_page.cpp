@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "engine/text.h"
+#include "engine/coop/text.h"
 
 namespace mists::analysis {
 

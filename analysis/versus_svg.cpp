@@ -4,9 +4,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "engine/text.h"
-#include "engine/tile_svg.h"
-#include "engine/versus_record.h"
+#include "engine/coop/text.h"
+#include "engine/coop/tile_svg.h"
+#include "engine/versus/record.h"
 
 namespace mists::analysis {
 
@@ -17,7 +17,7 @@ using namespace vs;
 
 namespace {
 
-// Layout, in pixels (the co-op board's, engine/text.cpp).
+// Layout, in pixels (the co-op board's, engine/coop/text.cpp).
 constexpr double MARGIN = 16;
 constexpr double TITLE_SIZE = 15;
 constexpr double TITLE_BAND = 30;

@@ -1,5 +1,5 @@
 // The competitive games' board (base, GCC, with any modules) as an SVG picture drawn to the co-op
-// board's standard (engine/tile_svg.h): tiles as shapes, mist, meeples on their features in seat
+// board's standard (engine/coop/tile_svg.h): tiles as shapes, mist, meeples on their features in seat
 // colours, ghosts on meeples with their count, guards, mayors, wagons, abbots, barns, tollhouses,
 // the map's squares and chips; cell coordinates, a legend and the seats' scores inside the frame.
 #pragma once
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/catalog.h"
-#include "engine/versus.h"
+#include "engine/kit/catalog.h"
+#include "engine/versus/versus.h"
 
 namespace mists::analysis {
 

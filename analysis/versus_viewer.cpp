@@ -8,7 +8,7 @@
 #include "analysis/move_words.h"
 #include "analysis/versus_svg.h"
 #include "engine/config/load.h"
-#include "engine/text.h"
+#include "engine/coop/text.h"
 
 namespace mists::analysis {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 
 namespace mists::analysis {
 

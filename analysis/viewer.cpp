@@ -126,7 +126,8 @@ enum ReviewStream : uint64_t { PREFERRED_STREAM = 1, PLAYED_STREAM = 2 };
 
 // The search that judges `agent`'s way, checked: a fair mcts (value=leaf or learned included).
 MctsConfig judge_config(const Rules& R, const AgentSpec& agent, const ReviewSettings& how) {
-  if (agent.name == "clairvoyant") throw AnalysisError("review: the clairvoyant sees the deal; a review asks what a fair team would have done");
+  if (sees_the_deal(agent))
+    throw AnalysisError("review: " + agent.text + " sees the deal; a review asks what a fair team would have done");
   if (!agent.search())
     throw AnalysisError("review: agent '" + agent.text + "' gives no value per option; the review judges with mcts (any parameters, value=leaf or value=learned included)");
   if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two searches of each option)");

@@ -77,8 +77,8 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
   for (int p = 0; p < players; ++p) std::cerr << ' ' << g.score[size_t(p)];
   std::cerr << ", " << g.turns << " tiles placed, " << g.discarded << " discarded\n";
   if (show || !svg.empty() || !html.empty()) {
-    const analysis::LoadedVsRecord g = analysis::load_vs_record(out.empty() ? "(this game)" : out, text);
-    const vs::VsReplay r = vs::vs_replay(g.rules, g.rec, g.path);
+    const analysis::LoadedVsRecord loaded = analysis::load_vs_record(out.empty() ? "(this game)" : out, text);
+    const vs::VsReplay r = vs::vs_replay(loaded.rules, loaded.rec, loaded.path);
     if (show) std::cerr << vs::render_vs_board(R, r.final_state) << '\n' << vs::vs_board_legend(R);
     if (!svg.empty()) {
       analysis::VsPicture pic;
@@ -88,7 +88,7 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
       std::cerr << "board: " << svg << '\n';
     }
     if (!html.empty()) {
-      analysis::write_atomic(html, analysis::versus_viewer_html(g, out.empty() ? "mists play --game " + game : out));
+      analysis::write_atomic(html, analysis::versus_viewer_html(loaded, out.empty() ? "mists play --game " + game : out));
       std::cerr << "game page: " << html << '\n';
     }
   }

@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
-#include "engine/versus_record.h"
+#include "engine/versus/record.h"
 
 namespace mists::cli {
 

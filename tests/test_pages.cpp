@@ -11,7 +11,7 @@
 #include "analysis/versus_svg.h"
 #include "analysis/versus_viewer.h"
 #include "analysis/viewer.h"
-#include "engine/text.h"
+#include "engine/coop/text.h"
 #include "shell_helpers.h"
 #include "support.h"
 

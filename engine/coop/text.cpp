@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "tile_svg.h"
+#include "engine/coop/tile_svg.h"
 
 namespace mists {
 

@@ -1,13 +1,15 @@
-// Tile designs drawn as SVG, for every game's pictures: the co-op board (engine/text.h render_svg)
+// Tile designs drawn as SVG, for every game's pictures: the co-op board (engine/coop/text.h render_svg)
 // and the competitive board of the game pages (analysis/versus_svg.h) draw a tile the same way.
 // Shapes are worked out in tile units (0..1 across a cell, x east, y south) and written in pixels
 // of a CELL-pixel square whose top-left corner is the origin of the caller's group.
 #pragma once
 
+#include "engine/coop/layer.h"
+
 #include <ostream>
 #include <string>
 
-#include "catalog.h"
+#include "engine/kit/catalog.h"
 
 namespace mists::svg {
 
