@@ -10,8 +10,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <unistd.h>
 
 namespace mists::test::sh {
+
+// A folder `name` under the temporary directory with this process's id appended, so that test
+// processes running at once (ctest -j, two checkouts on one machine) never share it.
+inline std::filesystem::path own_temp_dir(const std::string& name) {
+  return std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
 
 // A fresh directory under the system's temporary directory, removed at the end of the test.
 struct TempDir {

@@ -375,7 +375,7 @@ TEST_CASE("golden games of the modules: records kept in the repository replay to
 TEST_CASE("mists versus and play with --expansions: tournaments name the modules, the report counts their pieces, replay reads them") {
   namespace sh = mists::test::sh;
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "mists-test-expansions";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-expansions");
   fs::remove_all(dir);
   const auto made = sh::mists_cmd("versus --game base --expansions tollkeepers,abbey_mayor --switch abbot=on --agents greedy,random "
                                   "--games 2 --records 2 --quiet --out " + dir.string());

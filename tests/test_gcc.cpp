@@ -523,7 +523,7 @@ TEST_CASE("a GCC catalog missing a field or a start cell is refused with its fil
   namespace sh = mists::test::sh;
   namespace fs = std::filesystem;
   const std::string text = read_file(test::source_path("configs/tiles/mists-reconstructed.toml"));
-  const fs::path dir = fs::temp_directory_path() / "mists-test-gcc-catalog";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-gcc-catalog");
   fs::create_directories(dir);
   // Tile 59's edges line removed.
   const size_t tile = text.find("id = \"59\"");

@@ -89,7 +89,7 @@ TEST_CASE("a competitive record replays to the same scores; damage is named by l
 TEST_CASE("mists replay reads a competitive record: text board, SVG, and errors with the record's line") {
   namespace sh = mists::test::sh;
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "mists-test-vs-replay";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-vs-replay");
   fs::remove_all(dir);
   const auto made = sh::mists_cmd("versus --game gcc --agents greedy,random --games 2 --records 2 --quiet --out " + dir.string());
   REQUIRE(made.status == 0);

@@ -212,7 +212,7 @@ TEST_CASE("G6.3 macro search: the turn it plays is one of the expert's best `mac
 }
 
 TEST_CASE("mists versus report: each agent's final-score quantiles and score bands") {
-  const fs::path dir = fs::temp_directory_path() / "mists-test-versus-scores";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-versus-scores");
   fs::remove_all(dir);
   analysis::TournamentConfig c;
   c.game = "gcc";
@@ -255,7 +255,7 @@ TEST_CASE("mists versus report: each agent's final-score quantiles and score ban
 
 TEST_CASE("mists play --game gcc: one competitive game, the record of versus's game 2D; co-op flags refused") {
   namespace sh = mists::test::sh;
-  const fs::path dir = fs::temp_directory_path() / "mists-test-play-gcc";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-play-gcc");
   fs::remove_all(dir);
   fs::create_directories(dir);
   const std::string rec = (dir / "game.txt").string(), svg = (dir / "game.svg").string();
@@ -304,7 +304,7 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
 
 TEST_CASE("mists analyze and compare --game gcc run the round robin of mists versus; co-op flags refused") {
   namespace sh = mists::test::sh;
-  const fs::path a = fs::temp_directory_path() / "mists-test-alias-a", b = fs::temp_directory_path() / "mists-test-alias-b";
+  const fs::path a = mists::test::sh::own_temp_dir("mists-test-alias-a"), b = mists::test::sh::own_temp_dir("mists-test-alias-b");
   fs::remove_all(a);
   fs::remove_all(b);
   const auto cmp = sh::mists_cmd("compare --game gcc --players 2 --agents greedy,random --games 4 --chunk 2 --quiet --threads 1 --out " +

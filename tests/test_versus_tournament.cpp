@@ -64,7 +64,7 @@ std::string slurp(const std::string& p) {
 }  // namespace
 
 TEST_CASE("G6.3 the expert and the search beat weaker agents in GCC, with seat rotation") {
-  const fs::path dir = fs::temp_directory_path() / "mists-test-versus-strength";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-versus-strength");
   fs::remove_all(dir);
   const std::string report = run_tournament(small({"mcts:playouts=200", "expert", "random"}, 2, 8), dir.string(), false, 2,
                                             "test", true);
@@ -83,7 +83,7 @@ TEST_CASE("versus win shares: Wilson intervals, inside [0, 1] and around the sha
   CHECK(near_one.lo > 0.4);
   CHECK(near_one.hi <= 1.0);
   CHECK(near_one.hi > 0.9);
-  const fs::path dir = fs::temp_directory_path() / "mists-test-versus-wilson";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-versus-wilson");
   fs::remove_all(dir);
   const std::string report = run_tournament(small({"expert", "random"}, 2, 8), dir.string(), false, 1, "test", true);
   // Every share in the Pairs and Seats tables: "0.xyz [lo, hi]" with 0 <= lo <= share <= hi <= 1.
@@ -113,7 +113,7 @@ TEST_CASE("versus win shares: Wilson intervals, inside [0, 1] and around the sha
 }
 
 TEST_CASE("mists versus: results do not depend on threads; resume finishes a killed run; an edited chunk is refused") {
-  const fs::path a = fs::temp_directory_path() / "mists-test-versus-a", b = fs::temp_directory_path() / "mists-test-versus-b";
+  const fs::path a = mists::test::sh::own_temp_dir("mists-test-versus-a"), b = mists::test::sh::own_temp_dir("mists-test-versus-b");
   fs::remove_all(a);
   fs::remove_all(b);
   const TournamentConfig cfg = small({"greedy", "random", "expert"}, 3, 8);
@@ -144,7 +144,7 @@ TEST_CASE("mists versus: results do not depend on threads; resume finishes a kil
 
 TEST_CASE("mists versus on the command line: bad flags named, a report written") {
   namespace sh = mists::test::sh;
-  const fs::path dir = fs::temp_directory_path() / "mists-test-versus-cli";
+  const fs::path dir = mists::test::sh::own_temp_dir("mists-test-versus-cli");
   fs::remove_all(dir);
   const auto ok = sh::mists_cmd("versus --game base --players 2 --agents greedy,random --games 4 --chunk 2 --quiet --out " + dir.string());
   CHECK(ok.status == 0);
