@@ -533,7 +533,9 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
       if (k++ % cfg.shards == cfg.shard - 1) cells.push_back({li, p});
 
   int cell_no = 0;
-  for (const auto& [li, players] : cells) {
+  for (const auto& cell : cells) {
+    const size_t li = cell.first;  // named copies: the lambdas below capture them (clang refuses structured bindings)
+    const int players = cell.second;
     ++cell_no;
     const int level = cfg.levels[li];
     LadderCell c;
