@@ -11,6 +11,7 @@
 
 #include "analysis/files.h"
 #include "analysis/tournament.h"
+#include "analysis/versus_viewer.h"
 #include "engine/config/load.h"
 #include "engine/versus/record.h"
 #include "python/bindings.h"
@@ -81,14 +82,20 @@ analysis::TournamentConfig game_config(const std::string& game, int players, con
   return c;
 }
 
-VsGamePtr make_vs_game(analysis::TournamentConfig cfg) {
+// The game of `cfg` played by `rules` (built from it, or from a record naming the same files).
+VsGamePtr make_vs_game(analysis::TournamentConfig cfg, VsRules rules) {
   auto g = std::make_shared<PyVsGame>();
-  g->rules = std::make_shared<const VsRules>(cfg.rules());
+  g->rules = std::make_shared<const VsRules>(std::move(rules));
   g->cfg = std::move(cfg);
   g->actions = std::make_shared<pyenc::VsActions>(*g->rules);
   g->observation = std::make_shared<pyenc::VsObservation>(*g->rules);
   g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::vs_information_state(*g->rules));
   return g;
+}
+
+VsGamePtr make_vs_game(analysis::TournamentConfig cfg) {
+  VsRules rules = cfg.rules();
+  return make_vs_game(std::move(cfg), std::move(rules));
 }
 
 py::dict vs_game_kwargs(const PyVsGame& g) {
@@ -330,32 +337,23 @@ PyVsState vs_setstate(const py::tuple& t) {
 PyVsState vs_state_from_record(const std::string& path, std::optional<int> upto) {
   const std::string text = read_file(path);
   if (!vs::is_vs_record(text)) throw py::value_error(path + ": not a competitive record (mists.State.from_record reads co-op records)");
-  const vs::VsRecord rec = vs::parse_vs_record(text, path);
+  analysis::LoadedVsRecord loaded = analysis::load_vs_record(path, text);  // the record and its game's rules
+  const vs::VsRecord& rec = loaded.rec;
   const int n_steps = int(rec.steps.size());
   if (upto && (*upto < 0 || *upto > n_steps))
     throw py::value_error("steps = " + std::to_string(*upto) + ": the record has " + std::to_string(n_steps) + " steps");
-  const Catalog base = load_catalog(analysis::resolve_input(rec.base_catalog));
-  const Catalog gcc = rec.game == "gcc" ? load_catalog(analysis::resolve_input(rec.gcc_catalog)) : Catalog{};
-  vs::VsExpansions ex;
-  if (!rec.abbey_catalog.empty()) ex.abbey = load_catalog(analysis::resolve_input(rec.abbey_catalog));
-  if (!rec.toll_catalog.empty()) ex.toll = load_catalog(analysis::resolve_input(rec.toll_catalog));
-  if (!rec.map.empty()) ex.map = load_map(analysis::resolve_input(rec.map));
-  VsRules rules = vs::vs_record_rules(rec, base, gcc, std::move(ex), path);
-  vs::vs_replay(rules, rec, path);
+  vs::vs_replay(loaded.rules, rec, path);
   // The Game as the record names it (its files as the record writes them, so that pickling the
   // game and the states made from it names the same files).
-  auto g = std::make_shared<PyVsGame>();
-  g->cfg.game = rec.game, g->cfg.players = rec.players;
-  g->cfg.expansions = rec.expansions, g->cfg.switches = rec.switches;
-  g->cfg.base_catalog = rec.base_catalog;
-  if (rec.game == "gcc") g->cfg.gcc_catalog = rec.gcc_catalog;
-  if (!rec.abbey_catalog.empty()) g->cfg.abbey_catalog = rec.abbey_catalog;
-  if (!rec.toll_catalog.empty()) g->cfg.toll_catalog = rec.toll_catalog;
-  if (!rec.map.empty()) g->cfg.map = rec.map;
-  g->rules = std::make_shared<const VsRules>(std::move(rules));
-  g->actions = std::make_shared<pyenc::VsActions>(*g->rules);
-  g->observation = std::make_shared<pyenc::VsObservation>(*g->rules);
-  g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::vs_information_state(*g->rules));
+  analysis::TournamentConfig cfg;
+  cfg.game = rec.game, cfg.players = rec.players;
+  cfg.expansions = rec.expansions, cfg.switches = rec.switches;
+  cfg.base_catalog = rec.base_catalog;
+  if (rec.game == "gcc") cfg.gcc_catalog = rec.gcc_catalog;
+  if (!rec.abbey_catalog.empty()) cfg.abbey_catalog = rec.abbey_catalog;
+  if (!rec.toll_catalog.empty()) cfg.toll_catalog = rec.toll_catalog;
+  if (!rec.map.empty()) cfg.map = rec.map;
+  VsGamePtr g = make_vs_game(std::move(cfg), std::move(loaded.rules));
   PyVsState st = vs_dealt(g, vs::vs_record_deal(*g->rules, rec, path), rec.seed, rec.deal);
   const int stop = upto.value_or(n_steps);
   for (int i = 0; i < stop; ++i) {
