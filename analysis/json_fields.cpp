@@ -51,12 +51,27 @@ json parse_json(const std::string& text, const std::string& where) {
     }
     return true;
   };
+  // nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs what follows.
+  auto message = [](const json::exception& e) {
+    std::string what = e.what();
+    if (const size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos) what = what.substr(end + 2);
+    return what;
+  };
   try {
     return json::parse(text, check);
   } catch (const json::parse_error& e) {
-    std::string what = e.what();  // "[json.exception.parse_error.101] parse error at line 3, column 5: ..."
-    if (const size_t end = what.find("] "); what.rfind("[json.exception", 0) == 0 && end != std::string::npos) what = what.substr(end + 2);
-    throw AnalysisError(where + ": not valid JSON: " + what);
+    throw AnalysisError(where + ": not valid JSON: " + message(e));  // "parse error at line 3, column 5: ..."
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double's range ("number overflow parsing '1e400'"): the parser names the
+    // number but not its line, so find the number's text and count the lines before it.
+    std::string at;
+    const std::string what = message(e);
+    if (const size_t open_quote = what.find('\''), close_quote = what.rfind('\'');
+        open_quote != std::string::npos && close_quote > open_quote) {
+      if (const size_t pos = text.find(what.substr(open_quote + 1, close_quote - open_quote - 1)); pos != std::string::npos)
+        at = "line " + std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n')) + ": ";
+    }
+    throw AnalysisError(where + ": " + at + "not valid JSON: " + what + " (a number beyond the range of a double)");
   }
 }
 

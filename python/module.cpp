@@ -23,6 +23,7 @@
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
+#include "analysis/json_fields.h"
 #include "analysis/study.h"
 #include "analysis/study_config.h"
 #include "analysis/viewer.h"
@@ -571,7 +572,7 @@ py::list run_study(const std::string& out, const StudyArgs& a, bool resume) {
     res = analysis::run_study(cfg, out, resume, run);
   }
   // The run seed: a resumed study's own, from its study.json.
-  const uint64_t seed = resume ? analysis::StudyConfig::from_json(nlohmann::json::parse(read_file(out + "/study.json")).at("config"), out).seed
+  const uint64_t seed = resume ? analysis::StudyConfig::from_json(analysis::read_json_file(out + "/study.json").at("config"), out).seed
                                : cfg.seed;
   py::list rows;
   for (const auto& c : res) {

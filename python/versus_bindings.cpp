@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/files.h"
+#include "analysis/json_fields.h"
 #include "analysis/tournament.h"
 #include "analysis/versus_viewer.h"
 #include "engine/config/load.h"
@@ -426,7 +427,7 @@ py::list run_tournament(const std::string& out, const std::string& game, int pla
     py::gil_scoped_release release;
     analysis::run_tournament(c, out, resume, threads, "mists.study (Python)", true, records, PY_WORDS, &played);
   }
-  if (resume) c = analysis::TournamentConfig::from_json(nlohmann::json::parse(read_file(out + "/tournament.json")).at("config"), out);
+  if (resume) c = analysis::TournamentConfig::from_json(analysis::read_json_file(out + "/tournament.json").at("config"), out);
   py::list rows;
   for (const auto& t : played) {
     const auto [i, j] = c.pair(t.pair);

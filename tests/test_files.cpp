@@ -163,7 +163,9 @@ TEST_CASE("JSON files: a key given twice and text that is not JSON are refused n
   CHECK_THROWS_WITH_AS(analysis::parse_json(R"({"z": [[1, 2], {"k": 3, "k": 4}]})", "f.json"), doctest::Contains("f.json: z[1].k: given twice"),
                        analysis::AnalysisError);
   CHECK_THROWS_WITH_AS(analysis::parse_json("{\"a\": 1,\n}", "f.json"), doctest::Contains("f.json: not valid JSON: parse error at line 2"),
-                       analysis::AnalysisError);
+                       analysis::AnalysisError);  // A number beyond a double's range is refused with its line (the fuzzer found it escaping as nlohmann's own exception).
+  CHECK_THROWS_WITH_AS(analysis::parse_json("{\"config\":\n {\"seed\": 22e150850}}", "f.json"),
+                       doctest::Contains("f.json: line 2: not valid JSON: number overflow parsing '22e150850'"), analysis::AnalysisError);
 }
 
 TEST_CASE("study files: a TOML key given twice is refused with the file and line (TOML itself forbids it)") {
