@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -20,7 +21,9 @@
 #include "analysis/lock.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
+#include "solver/agents.h"
 #include "solver/eval.h"
+#include "solver/rng.h"
 
 namespace mists::analysis {
 
@@ -43,7 +46,20 @@ struct Sample {
   int stage = 0;
   bool next = false;  // the game reached the next stage
   bool won = false;
+  double target = 0;  // what the stage's head is fitted to: `next`, or the hindsight share
+  int label_next = 0, label_won = 0;  // a hindsight label's games that reached the next stage, and won
   ValueInputs x{};
+};
+
+// The hindsight label of one position of a game: of `samples` games played on from it, how many
+// reached the next stage and how many were won.
+struct Label {
+  int position = 0;  // index of the turn start in its game (turn starts of an ended game not counted)
+  int next = 0, won = 0;
+};
+struct GameLabels {
+  int game = 0;
+  std::vector<Label> labels;
 };
 
 int stages_of(const Level& L) { return std::min(VALUE_STAGES, 1 + (L.hound1 > 0) + (L.hound2 > 0)); }
@@ -153,13 +169,13 @@ ValueHead fit_head(int level, int stage, const std::vector<const Sample*>& rows,
   const Eigen::Index n = Eigen::Index(rows.size());
   Eigen::MatrixXd X(n, VALUE_INPUTS);
   Eigen::VectorXd y(n);
-  long long reached = 0;
+  double reached = 0;  // the mean label: the share of positions whose game reached the next stage (or the mean hindsight share)
   for (Eigen::Index i = 0; i < n; ++i) {
     for (int j = 0; j < VALUE_INPUTS; ++j) X(i, j) = rows[size_t(i)]->x[size_t(j)];
-    y[i] = rows[size_t(i)]->next ? 1.0 : 0.0;
-    reached += rows[size_t(i)]->next;
+    y[i] = rows[size_t(i)]->target;
+    reached += y[i];
   }
-  h.reached = n ? double(reached) / double(n) : 0.0;
+  h.reached = n ? reached / double(n) : 0.0;
   for (int j = 0; j < VALUE_INPUTS; ++j) {
     const double mean = n ? X.col(j).mean() : 0.0;
     const double var = n ? (X.col(j).array() - mean).square().mean() : 0.0;
@@ -220,11 +236,165 @@ std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players
   return all;
 }
 
+// ---- hindsight labels ----------------------------------------------------------------------------
+
+// The seal of one cell's label chunks: its games' seal, the labels' settings, the games fitted.
+std::string labels_hash(const TrainConfig& cfg, int level) {
+  return fnv1a64_hex(games_hash(cfg, level) + cfg.labels_json().dump());
+}
+
+std::string labels_chunk_text(const std::string& hash, const std::string& cell, int index, int first, const std::vector<GameLabels>& games) {
+  std::ostringstream os;
+  os << "# mists train labels " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << games.size() << '\n';
+  for (const GameLabels& g : games) {
+    os << g.game << ' ' << g.labels.size();
+    for (const Label& l : g.labels) os << ' ' << l.position << ' ' << l.next << ' ' << l.won;
+    os << '\n';
+  }
+  return seal_text(os.str());
+}
+
+std::vector<GameLabels> read_labels_chunk(const std::string& path, const std::string& hash, const std::string& cell, int index, int first,
+                                          int count, int samples) {
+  std::string body;
+  try {
+    body = unseal_text(read_file(path), path);
+  } catch (const ValueError& e) {
+    throw AnalysisError(e.what());
+  }
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  std::ostringstream want;
+  want << "# mists train labels " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << count;
+  if (line != want.str())
+    throw AnalysisError(path + ":1: seal: '" + line + "' is not '" + want.str() + "' (labels of other settings; move the folder aside)");
+  std::vector<GameLabels> out;
+  int no = 1;
+  while (std::getline(in, line)) {
+    ++no;
+    const std::string where = path + ":" + std::to_string(no);
+    std::istringstream ls(line);
+    std::vector<std::string> w;
+    for (std::string t; ls >> t;) w.push_back(t);
+    auto num = [&](size_t i, const char* field, long long lo, long long hi) {
+      if (i >= w.size()) throw AnalysisError(where + ": " + field + ": missing");
+      try {
+        return int(parse_integer(w[i], lo, hi));
+      } catch (const NumberError& e) {
+        throw AnalysisError(where + ": " + field + ": " + e.what());
+      }
+    };
+    GameLabels g;
+    g.game = num(0, "game", first + int(out.size()), first + int(out.size()));
+    const int n = num(1, "positions", 0, 100000);
+    if (w.size() != size_t(2 + 3 * n))
+      throw AnalysisError(where + ": positions: " + std::to_string(n) + " announced, " + std::to_string((w.size() - 2) / 3) + " given");
+    for (int i = 0; i < n; ++i) {
+      Label l;
+      l.position = num(size_t(2 + 3 * i), "position", 0, 100000);
+      l.next = num(size_t(3 + 3 * i), "next", 0, samples);
+      l.won = num(size_t(4 + 3 * i), "won", 0, l.next);
+      g.labels.push_back(l);
+    }
+    out.push_back(std::move(g));
+  }
+  if (int(out.size()) != count) throw AnalysisError(path + ": games: " + std::to_string(out.size()) + " of " + std::to_string(count));
+  return out;
+}
+
+// The seed of sample `sample` of position `position` of game `game` in a cell: its sampled deal and
+// its agent's stream. A function of these alone, so the labels do not depend on the thread count.
+uint64_t label_seed(const TrainConfig& cfg, int level, int players, int game, int position, int sample) {
+  const uint64_t cell = splitmix64(splitmix64(cfg.seed) ^ splitmix64(uint64_t(level) * 16 + uint64_t(players)));
+  return stream_seed(cell, uint64_t(game), 16 + uint64_t(position) * 256 + uint64_t(sample));
+}
+
+// Labels the positions of `games` (the fitted games of one chunk): each game replayed to collect its
+// turn starts, every hindsight_every-th played on hindsight_samples times, the positions in parallel.
+std::vector<GameLabels> label_games(const TrainConfig& cfg, const Rules& R, int level, int players, const std::vector<const GameTrack*>& games,
+                                    const std::string& where) {
+  const AgentSpec labeller = parse_agent(cfg.hindsight_agent);
+  const int stages = stages_of(R.level);
+  struct Job {
+    size_t game = 0;
+    int position = 0, stage = 0;
+    State s;
+  };
+  std::vector<Job> jobs;
+  for (size_t i = 0; i < games.size(); ++i) {
+    int position = 0;
+    TurnObserver see = [&](const State& s) {
+      if (is_over(s)) return;
+      if (position % cfg.hindsight_every == 0) jobs.push_back(Job{i, position, value_stage(R, s), s});
+      ++position;
+    };
+    replay_choices(R, cfg.seed, uint64_t(games[i]->game), games[i]->choices, see, where + ": game " + std::to_string(games[i]->game));
+  }
+  std::vector<Label> labels(jobs.size());
+  tbb::parallel_for(size_t(0), jobs.size(), [&](size_t j) {
+    const Job& job = jobs[j];
+    Label& l = labels[j];
+    l.position = job.position;
+    for (int k = 0; k < cfg.hindsight_samples; ++k) {
+      const uint64_t seed = label_seed(cfg, level, players, games[job.game]->game, job.position, k);
+      Rng rng(seed);
+      auto deal = std::make_shared<const Deal>(sample_deal(R, job.s, rng));
+      const Chooser agent = make_agent(R, labeller, splitmix64(seed), deal);
+      const GameSummary end = play_from(R, *deal, job.s, agent);
+      const bool won = end.outcome == Outcome::Won;
+      const int passed = won ? stages : std::min(end.hounds_reached, stages - 1);
+      l.next += passed > job.stage;
+      l.won += won;
+    }
+  }, tbb::simple_partitioner());
+  std::vector<GameLabels> out(games.size());
+  for (size_t i = 0; i < games.size(); ++i) out[i].game = games[i]->game;
+  for (size_t j = 0; j < jobs.size(); ++j) out[jobs[j].game].labels.push_back(labels[j]);
+  return out;
+}
+
+// The hindsight labels of a cell's fitted games: chunks read from WORK/labels-HASH/ or labelled now.
+std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, const std::string& dir,
+                                    TrainResult& res, int verbosity) {
+  const Rules R = cfg.game.rules(level, players);
+  const std::string hash = labels_hash(cfg, level), cell = cell_name(level, players);
+  const int fit = cfg.fit_games();
+  std::vector<GameLabels> all;
+  const int chunks = (fit + cfg.chunk - 1) / cfg.chunk;
+  for (int k = 0; k < chunks; ++k) {
+    const int first = k * cfg.chunk, count = std::min(cfg.chunk, fit - first);
+    const std::string path = dir + "/" + cell + "-" + std::to_string(k) + ".txt";
+    std::vector<GameLabels> labels;
+    if (fs::exists(path)) {
+      labels = read_labels_chunk(path, hash, cell, k, first, count, cfg.hindsight_samples);
+      for (const auto& g : labels) res.labels_read += (long long)g.labels.size();
+    } else {
+      const auto began = std::chrono::steady_clock::now();
+      std::vector<const GameTrack*> chunk;
+      for (int i = first; i < first + count; ++i) chunk.push_back(&games[size_t(i)]);
+      labels = label_games(cfg, R, level, players, chunk, dir + "/../games/" + cell + "-" + std::to_string(k) + ".txt");
+      write_atomic(path, labels_chunk_text(hash, cell, k, first, labels));
+      long long n = 0;
+      for (const auto& g : labels) n += (long long)g.labels.size();
+      res.positions_labelled += n;
+      if (verbosity >= 0) {
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+        std::cerr << "train: " << cell << " labels " << k + 1 << "/" << chunks << ": " << n << " positions x " << cfg.hindsight_samples
+                  << " games in " << real(secs, "%.1f") << " s\n";
+      }
+    }
+    for (auto& g : labels) all.push_back(std::move(g));
+  }
+  return all;
+}
+
 // The positions of a cell's games, replayed from their choices, into `fitted` (games below
 // `fit_games`) or `held`; a game that replays to another end than its chunk says is an error (the
-// engine changed under the chunk).
+// engine changed under the chunk). With hindsight `labels` (one per fitted game), a fitted game
+// keeps only its labelled positions, each fitted to its label.
 void replay_cell(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, const std::string& dir, int fit_games,
-                 std::vector<Sample>& fitted, std::vector<Sample>& held) {
+                 const std::vector<GameLabels>* labels, std::vector<Sample>& fitted, std::vector<Sample>& held) {
   const Rules R = cfg.game.rules(level, players);
   for (const GameTrack& g : games) {
     const std::string where = dir + "/" + cell_name(level, players) + "-" + std::to_string(g.game / cfg.chunk) + ".txt: game " +
@@ -246,6 +416,22 @@ void replay_cell(const TrainConfig& cfg, int level, int players, const std::vect
     for (size_t i = from; i < out.size(); ++i) {
       out[i].won = g.won;
       out[i].next = g.passed > out[i].stage;
+      out[i].target = out[i].next ? 1.0 : 0.0;
+    }
+    if (labels && g.game < fit_games) {  // keep the labelled positions, in order, with their labels
+      const GameLabels& gl = (*labels)[size_t(g.game)];
+      size_t kept = from;
+      for (const Label& l : gl.labels) {
+        if (from + size_t(l.position) >= out.size())
+          throw AnalysisError(where + ": a hindsight label for position " + std::to_string(l.position) + " of a game with " +
+                              std::to_string(out.size() - from) + " (labels of other games: move the labels folder aside)");
+        Sample p = out[from + size_t(l.position)];
+        p.target = double(l.next) / double(cfg.hindsight_samples);
+        p.label_next = l.next, p.label_won = l.won;
+        p.next = 2 * l.next >= cfg.hindsight_samples;
+        out[kept++] = p;
+      }
+      out.resize(kept);
     }
   }
 }
@@ -262,6 +448,10 @@ json TrainConfig::games_json() const {
 
 int TrainConfig::fit_games() const { return int(std::floor(fit_share * games + 1e-9)); }
 
+json TrainConfig::labels_json() const {
+  return json{{"labels", labels}, {"hindsight_agent", hindsight_agent}, {"hindsight_samples", hindsight_samples}, {"hindsight_every", hindsight_every}};
+}
+
 json TrainConfig::to_json() const {
   json j = games_json();
   j["levels"] = levels;
@@ -269,6 +459,7 @@ json TrainConfig::to_json() const {
   j["games"] = games;
   j["ridge"] = ridge;
   j["fit_share"] = fit_share;
+  if (labels != "outcome") j.update(labels_json());  // outcome labels: the record as before they had a choice
   return j;
 }
 
@@ -277,6 +468,15 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   const AgentSpec fair = parse_agent(cfg.agent);
   if (sees_the_deal(fair))
     throw AnalysisError("train: --agent " + cfg.agent + ": the value is learnt from a fair player's games; " + fair.text + " sees the deal");
+  const bool hindsight = cfg.labels == "hindsight";
+  if (!hindsight && cfg.labels != "outcome") throw AnalysisError("train: --labels '" + cfg.labels + "': want outcome or hindsight");
+  if (hindsight) {
+    const AgentSpec labeller = parse_agent(cfg.hindsight_agent);
+    if (labeller.name == "solver")
+      throw AnalysisError("train: --hindsight-agent " + cfg.hindsight_agent + ": the deal solver plays no game on from a position; give a player (mists agents)");
+    if (cfg.hindsight_samples < 1 || cfg.hindsight_every < 1)
+      throw AnalysisError("train: --hindsight-samples and --hindsight-every: at least 1");
+  }
   const FolderLock lock(cfg.work, command);  // one run at a time plays into WORK (analysis/lock.h)
   const std::string games_dir = cfg.work + "/games";
   fs::create_directories(games_dir);
@@ -294,7 +494,7 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
       for (const char* key : {"revision", "command", "started"}) r.text(key);
       for (const char* key : {"weights", "weights_checksum", "ended"})
         if (r.has(key)) r.text(key);
-      for (const char* key : {"games_played", "games_read"})
+      for (const char* key : {"games_played", "games_read", "positions_labelled", "labels_read"})
         if (r.has(key)) r.integer(key, 0, 1000000000000LL);
     }
     if (top.has("level_checksums")) {
@@ -330,7 +530,13 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
     long long held_games = 0, held_wins = 0;
     for (int players : cfg.players) {
       const std::vector<GameTrack> games = cell_games(cfg, level, players, games_dir, res.games_played, res.games_read, done, total, verbosity);
-      replay_cell(cfg, level, players, games, games_dir, fit_games, fitted, held);
+      std::vector<GameLabels> labels;
+      if (hindsight) {
+        const std::string dir = cfg.work + "/labels-" + labels_hash(cfg, level).substr(0, 8);
+        fs::create_directories(dir);
+        labels = cell_labels(cfg, level, players, games, dir, res, verbosity);
+      }
+      replay_cell(cfg, level, players, games, games_dir, fit_games, hindsight ? &labels : nullptr, fitted, held);
       for (const GameTrack& g : games) {
         if (g.game < fit_games) fitted_games.emplace_back(g.won, g.passed);
         else held_games += 1, held_wins += g.won;
@@ -346,8 +552,12 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
       ValueHead h = fit_head(level, k, rows, (long long)fitted_games.size(), cfg.ridge);
       if (k + 1 < stages) {  // P(won | stage k+1 entered), with one win and one loss added (Laplace)
         long long entered = 0, won = 0;
-        for (const auto& [w, passed] : fitted_games)
-          if (passed > k) ++entered, won += w;
+        if (hindsight) {  // counted in the labels' games from stage-k positions
+          for (const Sample* p : rows) entered += p->label_next, won += p->label_won;
+        } else {
+          for (const auto& [w, passed] : fitted_games)
+            if (passed > k) ++entered, won += w;
+        }
         h.after = (double(won) + 1.0) / (double(entered) + 2.0);
       }
       res.model.heads.push_back(h);
@@ -418,6 +628,7 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   run["ended"] = utc_stamp();
   run["games_played"] = res.games_played;
   run["games_read"] = res.games_read;
+  if (hindsight) run["positions_labelled"] = res.positions_labelled, run["labels_read"] = res.labels_read;
   run["weights"] = cfg.out;
   run["weights_checksum"] = res.model.checksum();
   write_atomic(meta_path, meta.dump(2) + "\n");

@@ -6,7 +6,8 @@
 //    sealed (the configuration it belongs to, a checksum of its bytes); a run that finds a chunk
 //    uses it, so an interrupted run resumes, and a run of other settings is refused.
 // 2. Replay. Every game is replayed from its choices; each turn start is a position, labelled by
-//    what the game went on to do: reached the next stage or not, won or not.
+//    what the game went on to do (reached the next stage or not, won or not), or with hindsight
+//    labels (TrainConfig::labels), kept in sealed chunks as the games are.
 // 3. Fit. Each (level, stage) head is a logistic regression of "next stage reached" on the inputs,
 //    standardised, with a ridge penalty, by Newton's method (IRLS) on one thread in a fixed order:
 //    the same games give the same weights byte for byte. The games with index at or past
@@ -38,12 +39,26 @@ struct TrainConfig {
   int threads = 0;                         // 0 = all cores (never recorded: the weights do not depend on it)
   std::string work;                        // the games' folder (WORK/games/, WORK/train.json)
   std::string out = "configs/value/value.txt";
+  // What a fitted position is labelled with. "outcome" (the default, the shipped weights): what its
+  // game went on to do. "hindsight" (Bjarnason, Fern & Tadepalli 2009): every `hindsight_every`-th
+  // turn start of the fitted games is played on `hindsight_samples` times by `hindsight_agent`,
+  // each time on a deal sampled from what the team sees there (sample_deal), and labelled by the
+  // share of those games that reached the next stage. The default labeller plans on the sampled
+  // deal to the end of the game: the label asks "how often can this position still be won by a
+  // search that knows the rest", not "did this planner's game go on to win". Each position's deals
+  // and agent come from its own stream: the labels do not depend on the thread count.
+  std::string labels = "outcome";
+  std::string hindsight_agent = "planner:deals=true,horizon=0";
+  int hindsight_samples = 2;
+  int hindsight_every = 2;
 
   // What decides the games of a chunk: seed, agent, catalog, switches (the level and players are in
   // its name); a hash of it seals every chunk.
   nlohmann::json games_json() const;
   // The games fitted: [0, fit_games()); the rest are held out.
   int fit_games() const;
+  // What decides the hindsight labels beside the games (seals the label chunks, WORK/labels-HASH/).
+  nlohmann::json labels_json() const;
   // Everything that decides the weights.
   nlohmann::json to_json() const;
 };
@@ -64,6 +79,7 @@ struct TrainResult {
   std::vector<LevelCalibration> levels;
   std::vector<ReliabilityRow> reliability;
   long long games_played = 0, games_read = 0;  // this run, and found in WORK from an earlier one
+  long long positions_labelled = 0, labels_read = 0;  // hindsight positions labelled this run, and read from WORK
 };
 
 // Runs steps 1-4; writes WORK/train.json (configuration, provenance, every run), WORK/calibration.csv,

@@ -21,7 +21,8 @@ void add_train(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  mists train          # the shipped weights: levels 1-6, 1, 2 and 4 players, 250 games each, seed 1001\n"
-      "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try");
+      "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try\n"
+      "  mists train --levels 4,5 --players 1,4 --games 100 --labels hindsight --out /tmp/hindsight.txt   # labels from deal-known play");
   struct Args {
     analysis::TrainConfig cfg;
     std::string levels = "1-6", players = "1,2,4";
@@ -39,6 +40,15 @@ void add_train(CLI::App& app) {
   add_number(*cmd, "--ridge", c.ridge, 0.0, 1e9, "L2 penalty on the standardised weights of each head")->capture_default_str();
   add_number(*cmd, "--fit-share", c.fit_share, 0.05, 1.0, "Share of each cell's games fitted (by game index); the rest are held out for calibration")
       ->capture_default_str();
+  cmd->add_option("--labels", c.labels,
+                  "What a fitted position is labelled with: outcome (what its game went on to do; the shipped weights) or hindsight "
+                  "(the share of --hindsight-samples games played on from it by --hindsight-agent on deals sampled from what the team sees)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"outcome", "hindsight"}));
+  cmd->add_option("--hindsight-agent", c.hindsight_agent, "The agent that plays the hindsight labels' games (mists agents; it may see the sampled deal)")
+      ->capture_default_str();
+  add_number(*cmd, "--hindsight-samples", c.hindsight_samples, 1, 1000, "Hindsight: sampled deals played on from each labelled position")->capture_default_str();
+  add_number(*cmd, "--hindsight-every", c.hindsight_every, 1, 1000, "Hindsight: label every Nth turn start of each fitted game (1 = all)")->capture_default_str();
   add_threads(*cmd, c.threads, "Threads that play games (0 = all cores); the weights do not depend on it");
   cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables; one run at a time (exit 1 when another holds it)")->capture_default_str();
   cmd->add_option("--out", c.out, "The weights file to write")->capture_default_str();
@@ -57,7 +67,9 @@ void add_train(CLI::App& app) {
       throw UsageError("--fit-share " + std::to_string(t.fit_share) + " of --games " + std::to_string(t.games) +
                        ": both the fitted and the held-out games must be at least one");
     const analysis::TrainResult r = analysis::train_value(t, command_line(), a->quiet ? -1 : 0);
-    std::cout << "mists train: " << r.games_played << " games played, " << r.games_read << " read from " << t.work << "; "
+    std::cout << "mists train: " << r.games_played << " games played, " << r.games_read << " read from " << t.work << "; ";
+    if (t.labels == "hindsight") std::cout << r.positions_labelled << " positions labelled, " << r.labels_read << " labels read; ";
+    std::cout
               << r.model.heads.size() << " heads written to " << t.out << " (checksum " << r.model.checksum() << ")\n\n"
               << analysis::calibration_markdown(r);
   });

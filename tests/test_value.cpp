@@ -195,6 +195,71 @@ TEST_CASE("value: training on a tiny budget gives the same weights byte for byte
   CHECK(a.levels.size() == 2);
 }
 
+TEST_CASE("value: hindsight labels are the same on 1 and 2 threads and after a resume; other labels are kept apart, a changed one refused") {
+  ah::TempDir dir("train-hindsight");
+  analysis::TrainConfig cfg;
+  cfg.levels = {4};
+  cfg.players = {1};
+  cfg.games = 5;
+  cfg.chunk = 2;
+  cfg.agent = "expert";
+  cfg.seed = 11;
+  cfg.labels = "hindsight";
+  cfg.hindsight_agent = "expert";  // cheap; the default plans on the sampled deal
+  cfg.hindsight_samples = 3;
+  cfg.hindsight_every = 3;
+  cfg.threads = 1;
+  cfg.work = dir.sub("a");
+  cfg.out = dir.sub("a.txt");
+  const analysis::TrainResult a = analysis::train_value(cfg, "test", -1);
+  CHECK(a.games_played == 5);
+  CHECK(a.positions_labelled > 4);  // the 4 fitted games, every third turn start
+  // Two chunks of labels for the 4 fitted games (games 0-1, 2-3), in a folder named by their settings.
+  std::string labels_dir;
+  for (const auto& e : std::filesystem::directory_iterator(dir.sub("a")))
+    if (e.path().filename().string().rfind("labels-", 0) == 0) labels_dir = e.path().filename().string();
+  REQUIRE(!labels_dir.empty());
+  CHECK(std::filesystem::exists(dir.sub("a/" + labels_dir + "/L4-P1-1.txt")));
+  CHECK_FALSE(std::filesystem::exists(dir.sub("a/" + labels_dir + "/L4-P1-2.txt")));
+  cfg.threads = 2;
+  cfg.work = dir.sub("b");
+  cfg.out = dir.sub("b.txt");
+  analysis::train_value(cfg, "test", -1);
+  CHECK(ah::slurp(dir.sub("a.txt")) == ah::slurp(dir.sub("b.txt")));
+  CHECK(ah::slurp(dir.sub("a/" + labels_dir + "/L4-P1-0.txt")) == ah::slurp(dir.sub("b/" + labels_dir + "/L4-P1-0.txt")));
+  // A labels chunk lost: labelled again, the same bytes; the games are read, not played.
+  std::filesystem::remove(dir.sub("b/" + labels_dir + "/L4-P1-1.txt"));
+  cfg.out = dir.sub("c.txt");
+  const analysis::TrainResult c = analysis::train_value(cfg, "test", -1);
+  CHECK(c.games_played == 0);
+  CHECK(c.labels_read > 0);
+  CHECK(c.positions_labelled + c.labels_read == a.positions_labelled);
+  CHECK(ah::slurp(dir.sub("a.txt")) == ah::slurp(dir.sub("c.txt")));
+  // The labels are not the outcomes: the same games fitted to their outcomes give other weights.
+  cfg.labels = "outcome";
+  cfg.out = dir.sub("outcome.txt");
+  analysis::train_value(cfg, "test", -1);
+  CHECK(ah::slurp(dir.sub("outcome.txt")) != ah::slurp(dir.sub("a.txt")));
+  // Other label settings go to a folder of their own beside the same games.
+  cfg.labels = "hindsight";
+  cfg.hindsight_samples = 1;
+  cfg.out = dir.sub("d.txt");
+  const analysis::TrainResult d = analysis::train_value(cfg, "test", -1);
+  CHECK(d.labels_read == 0);
+  CHECK(d.positions_labelled == a.positions_labelled);
+  cfg.hindsight_samples = 3;
+  // A label edited by hand: refused by name.
+  const std::string chunk = dir.sub("b/" + labels_dir + "/L4-P1-0.txt");
+  std::string text = ah::slurp(chunk);
+  const size_t digit = text.find('\n') + 1;
+  text[digit] = text[digit] == '0' ? '1' : '0';
+  write(chunk, text);
+  CHECK_THROWS_WITH_AS(analysis::train_value(cfg, "test", -1), doctest::Contains("L4-P1-0.txt"), analysis::AnalysisError);
+  // The deal solver plays no game on from a position.
+  cfg.hindsight_agent = "solver";
+  CHECK_THROWS_WITH_AS(analysis::train_value(cfg, "test", -1), doctest::Contains("--hindsight-agent solver"), analysis::AnalysisError);
+}
+
 TEST_CASE("value: the planner that reads the learned value is fair — deals that agree on what was seen get the same moves") {
   // As the planner's own fairness test (tests/planner_helpers.h).
   const ValueModel& m = analysis::shipped_value_model();

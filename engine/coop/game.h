@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/coop/layer.h"
@@ -78,6 +79,11 @@ using TurnObserver = std::function<void(const State&)>;
 template <class Choose>
 GameSummary play_game(const Rules& rules, const Deal& deal, Choose&& choose, std::vector<std::string>* log = nullptr,
                       const TurnObserver* on_turn = nullptr);
+// Plays on from `s`, a position of a game with `deal` (or of a deal that agrees with it from `s` on,
+// as sample_deal makes), to the end: play_game from a position other than the first.
+template <class Choose>
+GameSummary play_from(const Rules& rules, const Deal& deal, State s, Choose&& choose, std::vector<std::string>* log = nullptr,
+                      const TurnObserver* on_turn = nullptr);
 
 // ---- implementation -------------------------------------------------------------------------------
 
@@ -85,7 +91,11 @@ void check_or_die(const Rules& rules, const State& s, const char* where);
 
 template <class Choose>
 GameSummary play_game(const Rules& R, const Deal& deal, Choose&& choose, std::vector<std::string>* log, const TurnObserver* on_turn) {
-  State s = initial_state(R, deal);
+  return play_from(R, deal, initial_state(R, deal), std::forward<Choose>(choose), log, on_turn);
+}
+
+template <class Choose>
+GameSummary play_from(const Rules& R, const Deal& deal, State s, Choose&& choose, std::vector<std::string>* log, const TurnObserver* on_turn) {
   Dealer dealer(R, deal);
   thread_local Action options[MAX_ACTIONS];
   int decisions = 0, forced = 0;
