@@ -11,19 +11,11 @@
 
 #include "engine/coop/game.h"
 #include "solver/eval.h"
+#include "solver/random_agent.h"
 #include "solver/rng.h"
 
 namespace mists {
 
-// Uniform over the legal options.
-class RandomAgent {
- public:
-  explicit RandomAgent(uint64_t seed) : rng_(seed) {}
-  int operator()(const State&, const Action*, int n) { return int(rng_.below(uint32_t(n))); }
-
- private:
-  Rng rng_;
-};
 
 // Best immediate outcome: applies each option to a copy and keeps the best `evaluate` (solver/eval.h)
 // of the position it leads to; ties go to a random one of the best.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -15,12 +16,8 @@
 namespace mists {
 
 std::string_view verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::Won: return "won";
-    case Verdict::Lost: return "lost";
-    case Verdict::Open: return "open";
-  }
-  return "?";
+  static constexpr std::string_view NAMES[] = {"won", "lost", "open"};  // in Verdict's order
+  return size_t(v) < std::size(NAMES) ? NAMES[size_t(v)] : "?";
 }
 
 namespace {

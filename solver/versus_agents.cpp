@@ -2,16 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace mists::vs {
 
 std::string_view objective_name(Objective o) {
-  switch (o) {
-    case Objective::Own: return "own";
-    case Objective::Margin: return "margin";
-    case Objective::Paranoid: return "paranoid";
-  }
-  return "?";
+  static constexpr std::string_view NAMES[] = {"own", "margin", "paranoid"};  // in Objective's order
+  return size_t(o) < std::size(NAMES) ? NAMES[size_t(o)] : "?";
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/versus/versus.h"
+#include "solver/random_agent.h"
 #include "solver/rng.h"
 
 namespace mists::vs {
@@ -17,15 +18,8 @@ namespace mists::vs {
 enum class Objective : uint8_t { Own, Margin, Paranoid };
 std::string_view objective_name(Objective o);
 
-// Uniform among the legal options.
-class VsRandomAgent {
- public:
-  explicit VsRandomAgent(uint64_t seed) : rng_(seed) {}
-  int operator()(const VsState&, const VsAction*, int n) { return int(rng_.below(uint32_t(n))); }
-
- private:
-  Rng rng_;
-};
+// Uniform among the legal options (solver/random_agent.h, the one random player of every game).
+using VsRandomAgent = RandomAgent;
 
 // The value of a position for `seat`: its score plus what final scoring would pay it now
 // (G1.9), or that minus the best opponent's same figure.

@@ -115,13 +115,7 @@ struct TileType {
   int in_play = 0;                 // copies in the game (dealt or set aside)
 };
 
-struct Rules {
-  Rules() = default;
-  Rules(const Rules&) = delete;  // TileType::spec points into catalog
-  Rules& operator=(const Rules&) = delete;
-  Rules(Rules&&) = default;
-  Rules& operator=(Rules&&) = default;
-
+struct Rules : CatalogOwner {  // TileType::spec points into catalog: moved, never copied
   Catalog catalog;
   Level level;
   GameParams params;

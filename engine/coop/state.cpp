@@ -39,14 +39,8 @@ inline int cell_at(const State& s, int x, int y) { return s.cell[make_cell(x, y)
 // Union-find with path halving (the state is mutable here), from the kit.
 uint16_t find(State& s, uint16_t n) { return uf::find(s.nodes, n); }
 
-// The older node stays the root; the root counts open connections, meeples and flags.
-uint16_t unite(State& s, uint16_t a, uint16_t b) {
-  return uf::unite<true>(s.nodes, a, b, [](Node& ra, const Node& rb) {
-    ra.open = int16_t(ra.open + rb.open);
-    ra.meeples = uint8_t(ra.meeples + rb.meeples);
-    ra.flags |= rb.flags;
-  });
-}
+// The older node stays the root (Node::absorb: it counts open connections, meeples and flags).
+uint16_t unite(State& s, uint16_t a, uint16_t b) { return uf::unite<true>(s.nodes, a, b); }
 
 void mark_dead(State& s, uint16_t n) { s.nodes[find(s, n)].flags |= Node::DEAD; }
 

@@ -63,6 +63,12 @@ struct Node {
   RegionKind kind = RegionKind::City;
   static constexpr uint8_t DEAD = 1;  // can never be finished (R3.1, R7.4)
   static constexpr uint8_t DONE = 2;  // finished (scored, mist cleared, castle or cemetery closed)
+  // As the root of a union, takes in what root `o` counted (kit/union_find.h).
+  void absorb(const Node& o) {
+    open = int16_t(open + o.open);
+    meeples = uint8_t(meeples + o.meeples);
+    flags |= o.flags;
+  }
 };
 
 struct PlacedTile {

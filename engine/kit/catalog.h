@@ -77,6 +77,17 @@ struct Catalog {
   int tile_count() const;  // land tiles, copies counted
 };
 
+// The base of a game's rules, whose tile types point into the rules' own `catalog`: moved (the
+// catalog's vectors move their buffers with them), never copied (a copy's types would point into
+// the original's catalog).
+struct CatalogOwner {
+  CatalogOwner() = default;
+  CatalogOwner(const CatalogOwner&) = delete;
+  CatalogOwner& operator=(const CatalogOwner&) = delete;
+  CatalogOwner(CatalogOwner&&) = default;
+  CatalogOwner& operator=(CatalogOwner&&) = default;
+};
+
 // A problem found in a catalog: where and what.
 struct CatalogIssue {
   int line = 0;

@@ -28,16 +28,16 @@ inline uint16_t find(Nodes& nodes, uint16_t n) {
 }
 
 // Unites the features of nodes `a` and `b` and returns the root of the union: `a`'s root, or with
-// `KeepOlder` the smaller index of the two roots. `merge(root, other)` adds to the new root what
-// the game counts on roots (open sides, meeples, flags); the member lists are spliced here.
-template <bool KeepOlder, class Nodes, class Merge>
-inline uint16_t unite(Nodes& nodes, uint16_t a, uint16_t b, Merge&& merge) {
+// `KeepOlder` the smaller index of the two roots. The new root's `absorb(other)` adds what the game
+// counts on roots (open sides, meeples, flags); the member lists are spliced here.
+template <bool KeepOlder, class Nodes>
+inline uint16_t unite(Nodes& nodes, uint16_t a, uint16_t b) {
   a = find(nodes, a);
   b = find(nodes, b);
   if (a == b) return a;
   if (KeepOlder && b < a) std::swap(a, b);
   nodes[b].parent = a;
-  merge(nodes[a], nodes[b]);
+  nodes[a].absorb(nodes[b]);
   std::swap(nodes[a].next, nodes[b].next);
   return a;
 }

@@ -535,15 +535,8 @@ namespace detail {
 
 uint16_t find_mut(VsState& s, uint16_t n) { return uf::find(s.nodes, n); }
 
-// `a`'s root stays the root; the root counts open sides, meeples, the finished flag and barns.
-uint16_t unite(VsState& s, uint16_t a, uint16_t b) {
-  return uf::unite<false>(s.nodes, a, b, [](VsNode& A, const VsNode& B) {
-    A.open = int16_t(A.open + B.open);
-    A.meeples = uint8_t(A.meeples + B.meeples);
-    A.done |= B.done;
-    A.barns = uint8_t(A.barns + B.barns);
-  });
-}
+// `a`'s root stays the root (VsNode::absorb: it counts open sides, meeples, the finished flag and barns).
+uint16_t unite(VsState& s, uint16_t a, uint16_t b) { return uf::unite<false>(s.nodes, a, b); }
 
 int ring_tiles(const VsRules& R, const VsState& s, VsCell c) {
   int k = 0;

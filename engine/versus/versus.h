@@ -193,13 +193,7 @@ struct VsType {
   std::array<uint16_t, 4> junction{};  // each junction's road regions, as a bit mask
 };
 
-struct VsRules {
-  VsRules() = default;
-  VsRules(const VsRules&) = delete;  // VsType::spec points into catalog
-  VsRules& operator=(const VsRules&) = delete;
-  VsRules(VsRules&&) = default;
-  VsRules& operator=(VsRules&&) = default;
-
+struct VsRules : CatalogOwner {  // VsType::spec points into catalog: moved, never copied
   Catalog catalog;                  // base: the base game's tiles; gcc: the same, start tile unused
   Catalog gcc_catalog;              // gcc: the GCC tiles and their 2x2 start tile (G2.1)
   Catalog abbey_catalog;            // Abbey & Mayor: its land tiles and the abbey tile (A1.1)
@@ -288,6 +282,13 @@ struct VsNode {
   uint8_t tile = 0;      // placed-tile index
   uint8_t region = 0;    // region index within the tile type
   RegionKind kind = RegionKind::Field;
+  // As the root of a union, takes in what root `o` counted (kit/union_find.h).
+  void absorb(const VsNode& o) {
+    open = int16_t(open + o.open);
+    meeples = uint8_t(meeples + o.meeples);
+    done |= o.done;
+    barns = uint8_t(barns + o.barns);
+  }
 };
 
 struct VsTile {
