@@ -117,10 +117,17 @@ void by_players(std::ostringstream& md, const Index& ix) {
 }
 
 // The logistic fit of one level's sweep: odds per ghost, and the ghost total for 50% with its
-// interval, only where it lies among the budgets played (never extrapolated).
+// interval, only where it lies among the budgets played (never extrapolated). A fit from fewer
+// than FEW_WINS wins, or as few losses, says so: its slope rests on a handful of games.
 std::string fit_columns(const std::vector<double>& xs, const std::vector<long long>& ws, const std::vector<long long>& ns) {
+  constexpr long long FEW_WINS = 10;
   const LogisticFit fit = fit_logistic(xs, ws, ns);
   if (!fit.ok) return " — | — |";
+  long long wins = 0, games = 0;
+  for (size_t i = 0; i < ws.size(); ++i) wins += ws[i], games += ns[i];
+  std::string few;
+  if (wins < FEW_WINS) few = " (from " + std::to_string(wins) + " win" + (wins == 1 ? "" : "s") + " only: a rough fit)";
+  else if (games - wins < FEW_WINS) few = " (from " + std::to_string(games - wins) + " loss" + (games - wins == 1 ? "" : "es") + " only: a rough fit)";
   const double x50 = fit.x_at(0.5);
   const double lo = *std::min_element(xs.begin(), xs.end()), hi = *std::max_element(xs.begin(), xs.end());
   std::string where;
@@ -130,7 +137,7 @@ std::string fit_columns(const std::vector<double>& xs, const std::vector<long lo
     const Interval ci = fit.x_at_interval(0.5);
     where = num(x50, 1) + " [" + num(ci.lo, 1) + ", " + num(ci.hi, 1) + "]";
   }
-  return " ×" + num(std::exp(fit.b), 2) + " | " + where + " |";
+  return " ×" + num(std::exp(fit.b), 2) + few + " | " + where + " |";
 }
 
 void budget_sweeps(std::ostringstream& md, const Index& ix) {

@@ -3,7 +3,8 @@
 traces.json from the study folder and writes trajectories.png beside them.
 
 One row of panels per player count and agent: the median score (the lowest colour score on
-level 6) and the median ghost supply against the turn, one line per level, with the
+level 6) and the median ghost supply against the turn, one line per level and ghost budget (a
+level's budgets in shades of its colour and in line styles of their own), with the
 interquartile band. A game that has ended keeps its final values, so the median at turn t is over
 every game of the cell. The pile targets are drawn on the score panel: a marker at the turn where
 each pile runs out if no tile is discarded or put face down (pile sizes from traces.json), at the
@@ -20,8 +21,29 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import to_hex, to_rgb  # noqa: E402
 
 LEVEL_COLOURS = {1: "#0072B2", 2: "#E69F00", 3: "#009E73", 4: "#D55E00", 5: "#CC79A7", 6: "#000000"}
+
+
+LINE_STYLES = ["-", "--", ":", "-."]
+
+
+def budget_styles(cells, meta):
+    """{cell: (colour, line style)}: each level its colour; the ghost budgets of one level (a budget
+    sweep) told apart by shade, from the level's colour to lighter, and by line style."""
+    budgets = defaultdict(set)
+    for cell in cells:
+        budgets[meta[cell]["level"]].add(meta[cell]["ghosts"])
+    styles = {}
+    for cell in cells:
+        level, ghosts = meta[cell]["level"], meta[cell]["ghosts"]
+        order = sorted(budgets[level])
+        k = order.index(ghosts)
+        base = to_rgb(LEVEL_COLOURS.get(level, "grey"))
+        mix = 0.6 * k / (len(order) - 1) if len(order) > 1 else 0.0  # towards white, up to 60%
+        styles[cell] = (to_hex(tuple(c + (1 - c) * mix for c in base)), LINE_STYLES[k % len(LINE_STYLES)])
+    return styles
 
 
 def quantiles(values, qs):
@@ -76,14 +98,15 @@ def main(folder: Path) -> int:
     fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False, constrained_layout=True)
     for row, ((players, agent), cells) in enumerate(groups.items()):
         ax_s, ax_g = axes[row]
+        styles = budget_styles(cells, meta)
         for n, cell in enumerate(cells):
             m = meta[cell]
-            colour = LEVEL_COLOURS.get(m["level"], "grey")
+            colour, dash = styles[cell]
             turns, score, supply = curves(games[cell])
             label = f"level {m['level']} ({m['ghosts']} ghosts)"
-            ax_s.plot(turns, [q[1] for q in score], color=colour, label=label)
+            ax_s.plot(turns, [q[1] for q in score], color=colour, linestyle=dash, label=label)
             ax_s.fill_between(turns, [q[0] for q in score], [q[2] for q in score], color=colour, alpha=0.12)
-            ax_g.plot(turns, [q[1] for q in supply], color=colour, label=label)
+            ax_g.plot(turns, [q[1] for q in supply], color=colour, linestyle=dash, label=label)
             ax_g.fill_between(turns, [q[0] for q in supply], [q[2] for q in supply], color=colour, alpha=0.12)
             targets = [m["hound1"], m["hound2"], m["goal"]] if m["hound1"] else [m["goal"]]
             end = 0

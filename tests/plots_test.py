@@ -285,6 +285,20 @@ def test_lever_settings_are_panels_of_their_own():
     plt.close(fig)
 
 
+def test_trajectories_tell_ghost_budgets_apart():
+    # A budget sweep traces one level at several ghost budgets: each budget its own shade and line
+    # style, never one colour for all of a level's lines; other levels keep their own colours.
+    spec_t = importlib.util.spec_from_file_location("plot_traces", ROOT / "scripts" / "plot_traces.py")
+    traces = importlib.util.module_from_spec(spec_t)
+    spec_t.loader.exec_module(traces)
+    meta = {"a": {"level": 4, "ghosts": 11}, "b": {"level": 4, "ghosts": 13}, "c": {"level": 4, "ghosts": 15},
+            "d": {"level": 5, "ghosts": 13}}
+    styles = traces.budget_styles(list(meta), meta)
+    level4 = [styles[c] for c in "abc"]
+    assert len(set(level4)) == 3 and len({c for c, _ in level4}) == 3, styles
+    assert styles["a"][0] == to_hex(traces.LEVEL_COLOURS[4]) and styles["d"][0] == to_hex(traces.LEVEL_COLOURS[5]), styles
+
+
 if __name__ == "__main__":
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     failed = 0

@@ -121,6 +121,11 @@ TEST_CASE("defect 4: the report never extrapolates the ghost total for 50%, and 
                                                     synthetic(3, 2, 17, 2, "expert", 200, 160)};
   const std::string b = report_of(cfg, inside);
   CHECK(has(b, "| 15.0 ["));
+  CHECK_FALSE(has(b, "rough fit"));
+  // 2 wins in 600 games: the odds per ghost come with a caveat.
+  const std::vector<analysis::CellResult> few = {synthetic(3, 2, 13, -2, "expert", 200, 0), synthetic(3, 2, 15, 0, "expert", 200, 1),
+                                                 synthetic(3, 2, 17, 2, "expert", 200, 1)};
+  CHECK(has(report_of(cfg, few), "(from 2 wins only: a rough fit)"));
 }
 
 TEST_CASE("defect 5: a cell given twice, flags that --resume would ignore, and the thread count in study.json") {
