@@ -40,6 +40,7 @@ void add_compare(CLI::App& app) {
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
     if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
+    if (!f->config.empty()) StudyFlags::check_config(*cmd);
     analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     const bool resume = !f->resume.empty();
     analysis::StudyConfig cfg;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include "analysis/agents.h"
@@ -321,12 +322,24 @@ void StudyFlags::check_resume(const CLI::App& cmd) {
   }
 }
 
+void StudyFlags::check_config(const CLI::App& cmd) {
+  // What a study file cannot say: where it goes, how it runs, what it prints, and the extras it writes.
+  static const std::set<std::string> run_only = {"--config", "--out",  "--threads", "--title",   "--trace", "--records",
+                                                 "--verbose", "--quiet", "--shard",   "--help",    "--game"};
+  for (const CLI::Option* o : cmd.get_options()) {
+    const std::string name = o->get_name();
+    if (o->count() == 0 || run_only.count(name)) continue;
+    throw UsageError("--config: the study file decides " + name +
+                     " (its default when the file does not set it); set it in the file, or drop " + name);
+  }
+}
+
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
   if (kind != "coop") throw UsageError("--game " + kind + " runs mists versus (see mists versus --help)");
   const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
   analysis::StudyConfig cfg;
   if (!config.empty()) {
-    if (cell_flags)
+    if (cell_flags)  // (check_config refuses these and every other flag the file decides, naming it)
       throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas, --ghosts and --levers");
     cfg = analysis::study_from_toml(config);
   } else {

@@ -132,6 +132,10 @@ struct StudyFlags {
   // With --resume the study comes from its study.json: any flag that would change it is an error
   // (only --threads, --verbose and --quiet may go with --resume).
   static void check_resume(const CLI::App& cmd);
+  // With --config: every flag the study file decides (games, seed, chunk, search defaults, rules,
+  // cells) is refused by name; only how the run goes (--out, --threads, --shard, --title, --trace,
+  // --records, -v/-q) may be given beside it.
+  static void check_config(const CLI::App& cmd);
 };
 
 // The command line as typed (set once by main), for the results files.

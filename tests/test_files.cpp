@@ -184,6 +184,26 @@ TEST_CASE("study files: a TOML key given twice is refused with the file and line
   CHECK_MESSAGE(has(t.err, path + ":3: syntax: "), t.err);
 }
 
+TEST_CASE("study files: a flag the file decides is refused beside --config, naming it; how the run goes may be given") {
+  ah::TempDir dir("toml-flags"), logs("toml-flags-logs");
+  const std::string path = dir.sub("study.toml");
+  ah::spit(path, "seed = 3\ngames = 4\n[[cells]]\nlevels = [1]\nagents = [\"random\"]\n");
+  for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
+           {"--games", "3"}, {"--seed", "99"}, {"--chunk", "2"}, {"--precision", "0.1"}, {"--playouts", "10"}, {"--goal", "60"}}) {
+    for (const char* command : {"analyze", "compare"}) {
+      std::vector<std::string> args = {command, "--config", path, "--out", dir.sub("s"), "-q"};
+      args.insert(args.end(), extra.begin(), extra.end());
+      const auto r = ah::run_cli(args, logs);
+      CHECK_MESSAGE(r.status == 2, command, " ", extra[0]);
+      CHECK_MESSAGE(has(r.err, "--config: the study file decides " + extra[0]), r.err);
+      CHECK(!fs::exists(dir.sub("s/study.json")));
+    }
+  }
+  const auto ok = ah::run_cli({"analyze", "--config", path, "--out", dir.sub("s"), "--threads", "1", "--title", "t", "-q"}, logs);
+  CHECK_MESSAGE(ok.status == 0, ok.err);
+  CHECK(analysis::read_json_file(dir.sub("s/study.json")).at("config").at("cells")[0].at("games") == 4);
+}
+
 TEST_CASE("JSON files: a study, tournament, balance or training file of the wrong shape is refused naming file and field") {
   ah::TempDir dir("json-shape"), logs("json-shape-logs");
   auto refused = [&](const std::vector<std::string>& args, const std::vector<std::string>& wants) {
