@@ -63,6 +63,8 @@ std::string report_markdown(const StudyConfig& cfg, const nlohmann::json& proven
 // report.html: one self-contained page (plots embedded, sortable tables, no network) from
 // report.md's text and the PNG plots in `dir`.
 void write_report_html(const std::string& markdown, const std::string& dir);
+// `markdown` one heading level down ("# T" becomes "## T"), to stand as a section of a report.
+std::string nested_markdown(const std::string& markdown);
 // traces.csv (a row per turn of every game) and traces.json (each cell's pile targets), from
 // the chunk traces of a study run with --trace.
 void write_traces(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);

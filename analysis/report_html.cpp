@@ -109,7 +109,8 @@ std::string body_html(const std::string& markdown) {
     }
     close_table();
     if (line.empty()) continue;
-    if (line.rfind("## ", 0) == 0) html << "<h2>" << inline_marks(line.substr(3)) << "</h2>\n";
+    if (line.rfind("### ", 0) == 0) html << "<h3>" << inline_marks(line.substr(4)) << "</h3>\n";
+    else if (line.rfind("## ", 0) == 0) html << "<h2>" << inline_marks(line.substr(3)) << "</h2>\n";
     else if (line.rfind("# ", 0) == 0) html << "<h1>" << inline_marks(line.substr(2)) << "</h1>\n";
     else if (line.rfind("> ", 0) == 0) html << "<blockquote>" << inline_marks(line.substr(2)) << "</blockquote>\n";
     else html << "<p>" << inline_marks(line) << "</p>\n";
@@ -152,6 +153,13 @@ rows.forEach(function(r){body.appendChild(r);});}
 th.addEventListener('click',sort);th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();sort();}});});});)";
 
 }  // namespace
+
+std::string nested_markdown(const std::string& markdown) {
+  std::istringstream in(markdown);
+  std::string out, line;
+  while (std::getline(in, line)) out += (line.rfind("#", 0) == 0 ? "#" : "") + line + "\n";
+  return out;
+}
 
 void write_report_html(const std::string& markdown, const std::string& dir) {
   std::ostringstream html;

@@ -4,10 +4,12 @@
 #include "analysis/compare.h"
 #include "analysis/files.h"
 #include "analysis/lock.h"
+#include "analysis/outputs.h"
 #include "analysis/provenance.h"
 #include "analysis/study.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "engine/config/load.h"
 
 #include <spdlog/spdlog.h>
 
@@ -61,6 +63,8 @@ void add_compare(CLI::App& app) {
     const auto [md, csv] = analysis::comparison_tables(results, study.seed);
     analysis::write_atomic(out + "/compare.md", md);
     analysis::write_atomic(out + "/compare.csv", csv);
+    // report.html shows the comparison after the study's sections (report.md stays the study's own).
+    analysis::write_report_html(read_file(out + "/report.md") + "\n" + analysis::nested_markdown(md), out);
     std::cout << md << "\nwritten: " << out << "/compare.md\n";
   });
 }

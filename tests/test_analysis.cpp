@@ -582,6 +582,12 @@ TEST_CASE("analysis: compare's pair rows and summary agree with its games.csv") 
   // against B) at p < 0.05, else "tied"; p-values read the same in the summary and the table.
   const std::string md = ah::slurp(dir.sub("compare.md"));
   CHECK(md.find("| level | players | ghosts | random vs expert | expert vs greedy |") != std::string::npos);
+  // report.html carries the comparison after the study's own sections, its tables sortable.
+  const std::string html = ah::slurp(dir.sub("report.html"));
+  const size_t compared = html.find("<h2>Paired comparison</h2>");
+  CHECK(compared != std::string::npos);
+  CHECK(html.find("<th title=\"sort\">random vs expert</th>", compared) != std::string::npos);
+  CHECK(ah::slurp(dir.sub("report.md")).find("Paired comparison") == std::string::npos);
   CHECK(md.find("random vs greedy") == std::string::npos);
   CHECK(md.find("every difference is A − B") != std::string::npos);
   const size_t at = md.find("\n| 1 | 2 | 15 | ");
