@@ -57,7 +57,8 @@ struct TrainConfig {
   nlohmann::json games_json() const;
   // The games fitted: [0, fit_games()); the rest are held out.
   int fit_games() const;
-  // What decides the hindsight labels beside the games (seals the label chunks, WORK/labels-HASH/).
+  // What decides the hindsight labels beside the games (with the level's games seal, it seals the
+  // label chunks of a level, WORK/labels-HASH/).
   nlohmann::json labels_json() const;
   // Everything that decides the weights.
   nlohmann::json to_json() const;
