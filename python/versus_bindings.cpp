@@ -12,6 +12,7 @@
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
 #include "analysis/tournament.h"
+#include "analysis/versus_svg.h"
 #include "analysis/versus_viewer.h"
 #include "engine/config/load.h"
 #include "engine/versus/record.h"
@@ -591,7 +592,11 @@ void bind_versus(py::module_& m) {
       .def_property_readonly("turn", [](const PyVsState& st) { return int(st.s.turn); })
       .def_property_readonly("seed", [](const PyVsState& st) { return st.deal ? py::cast(st.seed) : py::none(); })
       .def_property_readonly("deal_index", [](const PyVsState& st) { return st.deal_index; })
-      .def("svg", [](const PyVsState& st) { return vs::render_vs_svg(st.R(), st.s, "mists " + st.game->cfg.game); })
+      .def("svg", [](const PyVsState& st) {  // the board as the game pages draw it (analysis/versus_svg.h)
+        analysis::VsPicture pic;
+        pic.title = analysis::versus_short_title(st.R());
+        return analysis::render_versus_svg(st.R(), st.s, pic);
+      })
       .def("clone", [](const PyVsState& st) { return st; })
       .def("__copy__", [](const PyVsState& st) { return st; })
       .def("__deepcopy__", [](const PyVsState& st, py::dict) { return st; }, py::arg("memo"))

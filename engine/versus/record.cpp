@@ -6,7 +6,6 @@
 #include <tuple>
 
 #include "engine/kit/number.h"
-#include "engine/kit/xml.h"
 
 namespace mists::vs {
 
@@ -450,84 +449,6 @@ std::string render_vs_pieces(const VsRules& R, const VsState& s) {
     for (size_t i = 0; i < items.size(); ++i) os << (i ? ", " : " ") << items[i];
     os << "\n";
   }
-  return os.str();
-}
-
-std::string render_vs_svg(const VsRules& R, const VsState& s, const std::string& title) {
-  static const char* const SEAT[] = {"#d62728", "#2ca02c", "#1f77b4", "#e6c229", "#222222", "#e377c2"};
-  const int C = 40;
-  const VsBox b = bounding_box(s);
-  const int w = b.x1 - b.x0 + 1, h = b.y1 - b.y0 + 1;
-  const int W = w * C + 20, H = h * C + 60;
-  std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << ' ' << H
-     << "\" font-family=\"sans-serif\">\n<title>";
-  os << xml_escape(title) << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f4f1e8\"/>\n";
-  for (int i = 0; i < s.n_tiles; ++i) {
-    const VsTile& t = s.tiles[size_t(i)];
-    const VsType& T = R.types[t.type];
-    const VsOrientation& o = T.rot[t.rot];
-    const int x0 = 10 + (int(t.cell % VS_W) - b.x0) * C, y0 = 10 + (int(t.cell / VS_W) - b.y0) * C;
-    const int cx = x0 + C / 2, cy = y0 + C / 2;
-    const int corner[5][2] = {{x0, y0}, {x0 + C, y0}, {x0 + C, y0 + C}, {x0, y0 + C}, {x0, y0}};
-    for (int side = 0; side < SIDE_NB; ++side) {
-      const Terrain tr = Terrain(o.sides >> (2 * side) & 3);
-      const char* fill = tr == Terrain::City ? "#c9975b" : "#8fbf5a";
-      os << "<polygon points=\"" << cx << ',' << cy << ' ' << corner[side][0] << ',' << corner[side][1] << ' ' << corner[side + 1][0]
-         << ',' << corner[side + 1][1] << "\" fill=\"" << fill << "\"/>\n";
-      const int mx = (corner[side][0] + corner[side + 1][0]) / 2, my = (corner[side][1] + corner[side + 1][1]) / 2;
-      if (tr == Terrain::Road)
-        os << "<line x1=\"" << cx << "\" y1=\"" << cy << "\" x2=\"" << mx << "\" y2=\"" << my
-           << "\" stroke=\"#eeeeee\" stroke-width=\"4\"/>\n";
-      if (o.misty >> slot_of(side, 1) & 1)
-        os << "<polygon points=\"" << cx << ',' << cy << ' ' << corner[side][0] << ',' << corner[side][1] << ' '
-           << corner[side + 1][0] << ',' << corner[side + 1][1] << "\" fill=\"#ffffff\" fill-opacity=\"0.55\"/>\n";
-    }
-    os << "<rect x=\"" << x0 << "\" y=\"" << y0 << "\" width=\"" << C << "\" height=\"" << C
-       << "\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.5\"/>\n";
-    const char* centre = T.abbey ? "A" : T.monastery >= 0 ? "M" : T.garden >= 0 ? "G" : T.castle >= 0 ? "K" : T.cemetery >= 0 ? "+" : nullptr;
-    if (centre)
-      os << "<text x=\"" << cx << "\" y=\"" << cy + 4 << "\" font-size=\"11\" text-anchor=\"middle\" font-weight=\"bold\">" << centre
-         << "</text>\n";
-    for (int p = 0; p < R.players; ++p)
-      for (int k = 0; k < VS_ALL_SLOTS; ++k) {
-        const VsMeeple& m = s.meeples[size_t(p)][size_t(k)];
-        if (m.node == VS_NO_NODE || s.nodes[m.node].tile != i) continue;
-        const auto [dx, dy] = region_spot(o, s.nodes[m.node].region);
-        const int mx = x0 + 7 + dx * (C - 14) / 2, my = y0 + 7 + dy * (C - 14) / 2;
-        os << "<circle cx=\"" << mx << "\" cy=\"" << my << "\" r=\"5\" fill=\"" << SEAT[p] << "\" stroke=\""
-           << (m.guard() ? "#ffd700" : "#000") << "\" stroke-width=\"" << (m.guard() ? 2 : 1) << "\"/>\n";
-        if (m.kind >= VsPiece::Mayor)  // M mayor, W wagon, A abbot
-          os << "<text x=\"" << mx << "\" y=\"" << my + 3 << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">"
-             << (m.kind == VsPiece::Mayor ? 'M' : m.kind == VsPiece::Wagon ? 'W' : 'A') << "</text>\n";
-        if (m.chip) os << "<circle cx=\"" << mx << "\" cy=\"" << my << "\" r=\"7\" fill=\"none\" stroke=\"#7b3fa0\"/>\n";
-        if (m.ghosts)
-          os << "<text x=\"" << mx + 6 << "\" y=\"" << my - 3 << "\" font-size=\"8\">" << int(m.ghosts) << "</text>\n";
-      }
-  }
-  // Barns at their corner points, tollhouses on their tile (the face as a number).
-  for (int p = 0; p < R.players; ++p) {
-    const VsSeatPieces& q = s.piece[size_t(p)];
-    if (q.barn != VS_NO_NODE) {
-      const VsCell c = s.tiles[s.nodes[q.barn].tile].cell;
-      const int px = 10 + (int(c % VS_W) - b.x0) * C, py = 10 + (int(c / VS_W) - b.y0) * C;
-      os << "<rect x=\"" << px - 5 << "\" y=\"" << py - 5 << "\" width=\"10\" height=\"10\" fill=\"" << SEAT[p]
-         << "\" stroke=\"#000\"/>\n";
-    }
-    if (q.toll_tile != NO_TILE) {
-      const VsCell c = s.tiles[q.toll_tile].cell;
-      const int px = 10 + (int(c % VS_W) - b.x0) * C + C / 2, py = 10 + (int(c / VS_W) - b.y0) * C + C / 2;
-      os << "<polygon points=\"" << px << ',' << py - 8 << ' ' << px - 7 << ',' << py + 5 << ' ' << px + 7 << ',' << py + 5
-         << "\" fill=\"" << SEAT[p] << "\" stroke=\"#000\"/>\n<text x=\"" << px << "\" y=\"" << py + 4
-         << "\" font-size=\"7\" text-anchor=\"middle\" fill=\"#fff\">" << int(q.toll_face) << "</text>\n";
-    }
-  }
-  int tx = 10;
-  for (int p = 0; p < R.players; ++p, tx += 90)
-    os << "<text x=\"" << tx << "\" y=\"" << H - 25 << "\" font-size=\"13\" fill=\"" << SEAT[p] << "\">seat " << p << ": "
-       << s.score[size_t(p)] << "</text>\n";
-  os << "<text x=\"10\" y=\"" << H - 8 << "\" font-size=\"9\" fill=\"#555\">M monastery, A abbey, G garden, K castle, + cemetery; "
-        "white: mist; gold ring: guard; a number by a meeple: its ghosts; square: barn; triangle: tollhouse</text>\n</svg>\n";
   return os.str();
 }
 

@@ -116,8 +116,5 @@ std::string render_vs_board(const VsRules& R, const VsState& s);
 std::string vs_board_legend(const VsRules& R);
 // One line a seat: where its module pieces are (abbey, mayor, wagon, barn, abbot, tollhouse, chips).
 std::string render_vs_pieces(const VsRules& R, const VsState& s);
-// The board as an SVG picture: each tile's sides by terrain, mist shaded, meeples as the seats'
-// colours, a ghost count beside a meeple that holds ghosts; the scores under it.
-std::string render_vs_svg(const VsRules& R, const VsState& s, const std::string& title);
 
 }  // namespace mists::vs

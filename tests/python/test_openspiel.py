@@ -440,6 +440,10 @@ def test_the_competitive_method_set_along_a_random_game(kind, players, expansion
     assert state.returns() == total and abs(sum(total) - 1.0) < 1e-9
     best = max(state.scores())
     assert all((s == best) == (r > 0) for s, r in zip(state.scores(), state.returns()))
+    # The board as the game pages draw it: the game named in its title, a seat's score in its legend.
+    picture = state.svg()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert ("Ghosts, Castles &amp; Cemeteries" if kind == "gcc" else "Carcassonne (base game)") + f", {players} players" in picture
 
 
 def test_a_competitive_game_through_the_bindings_has_the_record_of_mists_play():
