@@ -192,6 +192,19 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
                              " (threads may stay)")
         args.threads = threads
         return _run_study(str(out), args, True)
+    if config is not None:
+        # The study file decides the whole study, its defaults included (as mists analyze --config).
+        given = [k for k, v in dict(goal=goal, hound1=hound1, hound2=hound2, piles=piles, joint_scoring=joint_scoring,
+                                    unplaceable=unplaceable, haunted_adjacency=haunted_adjacency,
+                                    finish_ghosts=finish_ghosts, catalog=catalog, levels_dir=levels_dir,
+                                    abbey_catalog=abbey_catalog, toll_catalog=toll_catalog, playouts=playouts, c=c,
+                                    rollout=rollout).items() if v is not None]
+        given += [k for k, v, d in (("games", games, 100), ("seed", seed, 1), ("precision", precision, 0.0),
+                                    ("min_games", min_games, 200), ("chunk", chunk, 100),
+                                    ("bound_games", bound_games, 200)) if v != d]
+        if given:
+            raise ValueError("config: the study file decides " + ", ".join(given) + "; set it in the file, or drop it "
+                             "(out, threads, shard, title, trace and records may stay)")
     for name in ("levels", "players", "ghost_deltas", "ghosts"):
         value = locals()[name]
         if value is not None:

@@ -361,6 +361,11 @@ def test_a_study_file_and_the_default_cells():
         assert len(rows) == 3 and study_json(os.path.join(tmp, "t"))["title"] == "toml"
         with pytest.raises(ValueError, match="^config: the study file gives the cells; drop levels"):
             mists.study(os.path.join(tmp, "u"), config=toml, levels=[2])
+        # What the file decides (its defaults included) is refused beside it, as mists analyze --config refuses it.
+        for extra in (dict(games=5), dict(seed=4), dict(chunk=7), dict(goal=60), dict(playouts=10)):
+            with pytest.raises(ValueError, match="^config: the study file decides " + next(iter(extra))):
+                mists.study(os.path.join(tmp, "v"), config=toml, **extra)
+        assert not os.path.exists(os.path.join(tmp, "v", "study.json"))
 
 
 def test_errors_speak_python():
