@@ -71,9 +71,54 @@ std::string games_hash(const TrainConfig& cfg, int level) {
   return fnv1a64_hex(cfg.games_json().dump() + fnv1a64_hex(read_file(cfg.game.level_path(level))));
 }
 
+// The first line of a chunk of `kind` (games or labels): what it belongs to, checked on reading.
+std::string chunk_head(const char* kind, const std::string& hash, const std::string& cell, int index, int first, size_t count) {
+  std::ostringstream os;
+  os << "# mists train " << kind << ' ' << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << count;
+  return os.str();
+}
+
+// One row of a chunk as words, with where it stands for messages.
+struct ChunkRow {
+  std::string where;  // "path:line"
+  std::vector<std::string> w;
+  // Word `i` as a whole number in [lo, hi]; an AnalysisError naming the line and `field` otherwise.
+  long long num(size_t i, const char* field, long long lo, long long hi) const {
+    if (i >= w.size()) throw AnalysisError(where + ": " + field + ": missing");
+    try {
+      return parse_integer(w[i], lo, hi);
+    } catch (const NumberError& e) {
+      throw AnalysisError(where + ": " + field + ": " + e.what());
+    }
+  }
+};
+
+// The rows of a sealed chunk whose first line must be `head` (`other`: what a different first line
+// means, for the message).
+std::vector<ChunkRow> chunk_rows(const std::string& path, const std::string& head, const std::string& other) {
+  std::string body;
+  try {
+    body = unseal_text(read_file(path), path);
+  } catch (const ValueError& e) {
+    throw AnalysisError(e.what());
+  }
+  std::istringstream in(body);
+  std::string line;
+  std::getline(in, line);
+  if (line != head) throw AnalysisError(path + ":1: seal: '" + line + "' is not '" + head + "' (" + other + ")");
+  std::vector<ChunkRow> rows;
+  for (int no = 2; std::getline(in, line); ++no) {
+    ChunkRow r{path + ":" + std::to_string(no), {}};
+    std::istringstream ls(line);
+    for (std::string t; ls >> t;) r.w.push_back(t);
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
 std::string chunk_text(const std::string& hash, const std::string& cell, int index, int first, const std::vector<GameTrack>& games) {
   std::ostringstream os;
-  os << "# mists train games " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << games.size() << '\n';
+  os << chunk_head("games", hash, cell, index, first, games.size()) << '\n';
   for (const GameTrack& g : games) {
     os << g.game << ' ' << (g.won ? "won" : "lost") << ' ' << g.passed << ' ' << g.score << ' ' << g.choices.size();
     for (int c : g.choices) os << ' ' << c;
@@ -84,45 +129,21 @@ std::string chunk_text(const std::string& hash, const std::string& cell, int ind
 
 std::vector<GameTrack> read_chunk(const std::string& path, const std::string& hash, const std::string& cell, int index, int first,
                                   int count) {
-  std::string body;
-  try {
-    body = unseal_text(read_file(path), path);
-  } catch (const ValueError& e) {
-    throw AnalysisError(e.what());
-  }
-  std::istringstream in(body);
-  std::string line;
-  std::getline(in, line);
-  std::ostringstream want;
-  want << "# mists train games " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << count;
-  if (line != want.str())
-    throw AnalysisError(path + ":1: seal: '" + line + "' is not '" + want.str() +
-                        "' (a chunk of other settings, or of another revision of the level file; move the folder aside or give another --work)");
   std::vector<GameTrack> out;
-  int no = 1;
-  while (std::getline(in, line)) {
-    ++no;
-    const std::string where = path + ":" + std::to_string(no);
-    std::istringstream ls(line);
-    std::vector<std::string> w;
-    for (std::string t; ls >> t;) w.push_back(t);
-    auto num = [&](size_t i, const char* field, long long lo, long long hi) {
-      if (i >= w.size()) throw AnalysisError(where + ": " + field + ": missing");
-      try {
-        return parse_integer(w[i], lo, hi);
-      } catch (const NumberError& e) {
-        throw AnalysisError(where + ": " + field + ": " + e.what());
-      }
-    };
+  for (const ChunkRow& r : chunk_rows(path, chunk_head("games", hash, cell, index, first, size_t(count)),
+                                      "a chunk of other settings, or of another revision of the level file; move the folder aside or give "
+                                      "another --work")) {
+    const std::vector<std::string>& w = r.w;
     GameTrack g;
-    g.game = int(num(0, "game", first + int(out.size()), first + int(out.size())));
-    if (w.size() < 2 || (w[1] != "won" && w[1] != "lost")) throw AnalysisError(where + ": outcome: want won or lost");
+    g.game = int(r.num(0, "game", first + int(out.size()), first + int(out.size())));
+    if (w.size() < 2 || (w[1] != "won" && w[1] != "lost")) throw AnalysisError(r.where + ": outcome: want won or lost");
     g.won = w[1] == "won";
-    g.passed = int(num(2, "passed", 0, VALUE_STAGES));
-    g.score = int(num(3, "score", 0, 100000));
-    const long long n = num(4, "choices", 0, 100000);
-    if (w.size() != size_t(5 + n)) throw AnalysisError(where + ": choices: " + std::to_string(n) + " announced, " + std::to_string(w.size() - 5) + " given");
-    for (long long i = 0; i < n; ++i) g.choices.push_back(int(num(size_t(5 + i), "choice", 0, MAX_ACTIONS - 1)));
+    g.passed = int(r.num(2, "passed", 0, VALUE_STAGES));
+    g.score = int(r.num(3, "score", 0, 100000));
+    const long long n = r.num(4, "choices", 0, 100000);
+    if (w.size() != size_t(5 + n))
+      throw AnalysisError(r.where + ": choices: " + std::to_string(n) + " announced, " + std::to_string(w.size() - 5) + " given");
+    for (long long i = 0; i < n; ++i) g.choices.push_back(int(r.num(size_t(5 + i), "choice", 0, MAX_ACTIONS - 1)));
     out.push_back(std::move(g));
   }
   if (int(out.size()) != count) throw AnalysisError(path + ": games: " + std::to_string(out.size()) + " of " + std::to_string(count));
@@ -245,7 +266,7 @@ std::string labels_hash(const TrainConfig& cfg, int level) {
 
 std::string labels_chunk_text(const std::string& hash, const std::string& cell, int index, int first, const std::vector<GameLabels>& games) {
   std::ostringstream os;
-  os << "# mists train labels " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << games.size() << '\n';
+  os << chunk_head("labels", hash, cell, index, first, games.size()) << '\n';
   for (const GameLabels& g : games) {
     os << g.game << ' ' << g.labels.size();
     for (const Label& l : g.labels) os << ' ' << l.position << ' ' << l.next << ' ' << l.won;
@@ -256,45 +277,19 @@ std::string labels_chunk_text(const std::string& hash, const std::string& cell, 
 
 std::vector<GameLabels> read_labels_chunk(const std::string& path, const std::string& hash, const std::string& cell, int index, int first,
                                           int count, int samples) {
-  std::string body;
-  try {
-    body = unseal_text(read_file(path), path);
-  } catch (const ValueError& e) {
-    throw AnalysisError(e.what());
-  }
-  std::istringstream in(body);
-  std::string line;
-  std::getline(in, line);
-  std::ostringstream want;
-  want << "# mists train labels " << hash << ' ' << cell << ' ' << index << ' ' << first << ' ' << count;
-  if (line != want.str())
-    throw AnalysisError(path + ":1: seal: '" + line + "' is not '" + want.str() + "' (labels of other settings; move the folder aside)");
   std::vector<GameLabels> out;
-  int no = 1;
-  while (std::getline(in, line)) {
-    ++no;
-    const std::string where = path + ":" + std::to_string(no);
-    std::istringstream ls(line);
-    std::vector<std::string> w;
-    for (std::string t; ls >> t;) w.push_back(t);
-    auto num = [&](size_t i, const char* field, long long lo, long long hi) {
-      if (i >= w.size()) throw AnalysisError(where + ": " + field + ": missing");
-      try {
-        return int(parse_integer(w[i], lo, hi));
-      } catch (const NumberError& e) {
-        throw AnalysisError(where + ": " + field + ": " + e.what());
-      }
-    };
+  for (const ChunkRow& r : chunk_rows(path, chunk_head("labels", hash, cell, index, first, size_t(count)),
+                                      "labels of other settings; move the folder aside")) {
     GameLabels g;
-    g.game = num(0, "game", first + int(out.size()), first + int(out.size()));
-    const int n = num(1, "positions", 0, 100000);
-    if (w.size() != size_t(2 + 3 * n))
-      throw AnalysisError(where + ": positions: " + std::to_string(n) + " announced, " + std::to_string((w.size() - 2) / 3) + " given");
+    g.game = int(r.num(0, "game", first + int(out.size()), first + int(out.size())));
+    const int n = int(r.num(1, "positions", 0, 100000));
+    if (r.w.size() != size_t(2 + 3 * n))
+      throw AnalysisError(r.where + ": positions: " + std::to_string(n) + " announced, " + std::to_string((r.w.size() - 2) / 3) + " given");
     for (int i = 0; i < n; ++i) {
       Label l;
-      l.position = num(size_t(2 + 3 * i), "position", 0, 100000);
-      l.next = num(size_t(3 + 3 * i), "next", 0, samples);
-      l.won = num(size_t(4 + 3 * i), "won", 0, l.next);
+      l.position = int(r.num(size_t(2 + 3 * i), "position", 0, 100000));
+      l.next = int(r.num(size_t(3 + 3 * i), "next", 0, samples));
+      l.won = int(r.num(size_t(4 + 3 * i), "won", 0, l.next));
       g.labels.push_back(l);
     }
     out.push_back(std::move(g));
