@@ -181,7 +181,66 @@ Eigen::VectorXd fit_logistic(const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
   return w;
 }
 
-ValueHead fit_head(int level, int stage, const std::vector<const Sample*>& rows, long long games, double ridge) {
+// Adds `hidden` tanh units to a fitted linear head and trains the whole head — the linear weights,
+// the units and their output weights — on standardised inputs Z against labels y: cross-entropy plus
+// the ridge penalty on every weight (not the biases), full-batch Adam (Kingma & Ba 2015) for `epochs`
+// steps. The units start small from a stream seeded by (seed, level, stage) with output weights 0,
+// so training starts at the linear head. One thread, fixed order: the same data give the same bits.
+void fit_hidden(ValueHead& h, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y, double ridge, int hidden, int epochs, uint64_t seed) {
+  constexpr double RATE = 0.01, BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8, INIT = 0.3;
+  const Eigen::Index n = Z.rows(), d = Z.cols(), H = hidden;
+  Rng rng(splitmix64(seed ^ splitmix64(uint64_t(h.level) * 8 + uint64_t(h.stage))));
+  // Parameters: w (d), b, U (H x d), c (H), v (H).
+  Eigen::VectorXd w(d), c = Eigen::VectorXd::Zero(H), v = Eigen::VectorXd::Zero(H);
+  for (Eigen::Index j = 0; j < d; ++j) w[j] = h.weight[size_t(j)];
+  double b = h.bias;
+  Eigen::MatrixXd U(H, d);
+  for (Eigen::Index k = 0; k < H; ++k)
+    for (Eigen::Index j = 0; j < d; ++j) U(k, j) = INIT * (2.0 * rng.uniform() - 1.0);
+  // Adam's moments, one pair a parameter block.
+  Eigen::VectorXd mw = Eigen::VectorXd::Zero(d), sw = mw, mc = Eigen::VectorXd::Zero(H), sc = mc, mv = mc, sv = mc;
+  Eigen::MatrixXd mU = Eigen::MatrixXd::Zero(H, d), sU = mU;
+  double mb = 0, sb = 0;
+  const double scale = n ? 1.0 / double(n) : 1.0;  // gradients of the mean loss: the rate does not depend on n
+  for (int t = 1; t <= epochs; ++t) {
+    const Eigen::MatrixXd A = (Z * U.transpose()).rowwise() + c.transpose();  // n x H
+    const Eigen::MatrixXd T = A.array().tanh();
+    const Eigen::VectorXd logit = (Z * w + T * v).array() + b;
+    Eigen::VectorXd g(n);
+    for (Eigen::Index i = 0; i < n; ++i) g[i] = 1.0 / (1.0 + std::exp(-logit[i])) - y[i];
+    const Eigen::VectorXd gw = (Z.transpose() * g + ridge * w) * scale;
+    const double gb = g.sum() * scale;
+    const Eigen::VectorXd gv = (T.transpose() * g + ridge * v) * scale;
+    const Eigen::MatrixXd G = ((g * v.transpose()).array() * (1.0 - T.array().square())).matrix();  // n x H
+    const Eigen::MatrixXd gU = (G.transpose() * Z + ridge * U) * scale;
+    const Eigen::VectorXd gc = G.colwise().sum().transpose() * scale;
+    const double c1 = 1.0 - std::pow(BETA1, t), c2 = 1.0 - std::pow(BETA2, t);
+    auto step = [&](auto& p, auto& m, auto& s, const auto& grad) {
+      m = BETA1 * m + (1 - BETA1) * grad;
+      s = BETA2 * s + (1 - BETA2) * grad.cwiseProduct(grad);
+      p -= (RATE * (m / c1).array() / ((s / c2).array().sqrt() + EPSILON)).matrix();
+    };
+    step(w, mw, sw, gw);
+    step(U, mU, sU, gU);
+    step(c, mc, sc, gc);
+    step(v, mv, sv, gv);
+    mb = BETA1 * mb + (1 - BETA1) * gb;
+    sb = BETA2 * sb + (1 - BETA2) * gb * gb;
+    b -= RATE * (mb / c1) / (std::sqrt(sb / c2) + EPSILON);
+  }
+  for (Eigen::Index j = 0; j < d; ++j) h.weight[size_t(j)] = w[j];
+  h.bias = b;
+  h.units.assign(size_t(H), ValueUnit{});
+  for (Eigen::Index k = 0; k < H; ++k) {
+    ValueUnit& u = h.units[size_t(k)];
+    u.out = v[k];
+    u.bias = c[k];
+    for (Eigen::Index j = 0; j < d; ++j) u.w[size_t(j)] = U(k, j);
+  }
+}
+
+ValueHead fit_head(int level, int stage, const std::vector<const Sample*>& rows, long long games, const TrainConfig& cfg) {
+  const double ridge = cfg.ridge;
   ValueHead h;
   h.level = level;
   h.stage = stage;
@@ -207,6 +266,7 @@ ValueHead fit_head(int level, int stage, const std::vector<const Sample*>& rows,
   const Eigen::VectorXd w = fit_logistic(X, y, ridge);
   for (int j = 0; j < VALUE_INPUTS; ++j) h.weight[size_t(j)] = w[j];
   h.bias = w[VALUE_INPUTS];
+  if (cfg.hidden > 0 && n > 0) fit_hidden(h, X, y, ridge, cfg.hidden, cfg.epochs, cfg.seed);
   return h;
 }
 
@@ -455,6 +515,7 @@ json TrainConfig::to_json() const {
   j["ridge"] = ridge;
   j["fit_share"] = fit_share;
   if (labels != "outcome") j.update(labels_json());  // outcome labels: the record as before they had a choice
+  if (hidden > 0) j["hidden"] = hidden, j["epochs"] = epochs;  // a linear head: the record as before hidden units
   return j;
 }
 
@@ -544,7 +605,7 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
       std::vector<const Sample*> rows;
       for (const Sample& p : fitted)
         if (p.stage == k) rows.push_back(&p);
-      ValueHead h = fit_head(level, k, rows, (long long)fitted_games.size(), cfg.ridge);
+      ValueHead h = fit_head(level, k, rows, (long long)fitted_games.size(), cfg);
       if (k + 1 < stages) {  // P(won | stage k+1 entered), with one win and one loss added (Laplace)
         long long entered = 0, won = 0;
         if (hindsight) {  // counted in the labels' games from stage-k positions

@@ -51,6 +51,11 @@ struct TrainConfig {
   std::string hindsight_agent = "planner:deals=true,horizon=0";
   int hindsight_samples = 2;
   int hindsight_every = 2;
+  // Hidden tanh units added to each head beside its linear part (0: the linear head, fitted by
+  // Newton's method alone); with units, the whole head is then trained by full-batch Adam for
+  // `epochs` steps from the linear fit (fit_hidden in train.cpp), the same ridge on every weight.
+  int hidden = 0;
+  int epochs = 2000;
 
   // What decides the games of a chunk: seed, agent, catalog, switches (the level and players are in
   // its name); a hash of it seals every chunk.

@@ -49,6 +49,8 @@ void add_train(CLI::App& app) {
       ->capture_default_str();
   add_number(*cmd, "--hindsight-samples", c.hindsight_samples, 1, 1000, "Hindsight: sampled deals played on from each labelled position")->capture_default_str();
   add_number(*cmd, "--hindsight-every", c.hindsight_every, 1, 1000, "Hindsight: label every Nth turn start of each fitted game (1 = all)")->capture_default_str();
+  add_number(*cmd, "--hidden", c.hidden, 0, 256, "Hidden tanh units beside each head's linear part (0: the linear head)")->capture_default_str();
+  add_number(*cmd, "--epochs", c.epochs, 1, 1000000, "With --hidden: full-batch Adam steps from the linear fit")->capture_default_str();
   add_threads(*cmd, c.threads, "Threads that play games (0 = all cores); the weights do not depend on it");
   cmd->add_option("--work", c.work, "Folder of the played games (games/), train.json and the calibration tables; one run at a time (exit 1 when another holds it)")->capture_default_str();
   cmd->add_option("--out", c.out, "The weights file to write")->capture_default_str();

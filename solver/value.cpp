@@ -158,9 +158,16 @@ ValueInputs value_inputs(const Rules& R, const State& s) {
 }
 
 double ValueHead::chance(const ValueInputs& x) const {
-  double z = bias;
-  for (int i = 0; i < VALUE_INPUTS; ++i) z += weight[size_t(i)] * (x[size_t(i)] - mean[size_t(i)]) / scale[size_t(i)];
-  return 1.0 / (1.0 + std::exp(-z));
+  ValueInputs z;
+  for (int i = 0; i < VALUE_INPUTS; ++i) z[size_t(i)] = (x[size_t(i)] - mean[size_t(i)]) / scale[size_t(i)];
+  double logit = bias;
+  for (int i = 0; i < VALUE_INPUTS; ++i) logit += weight[size_t(i)] * z[size_t(i)];
+  for (const ValueUnit& u : units) {
+    double a = u.bias;
+    for (int i = 0; i < VALUE_INPUTS; ++i) a += u.w[size_t(i)] * z[size_t(i)];
+    logit += u.out * std::tanh(a);
+  }
+  return 1.0 / (1.0 + std::exp(-logit));
 }
 
 const ValueHead* ValueModel::head(int level, int stage) const {
@@ -193,7 +200,8 @@ double ValueModel::value(const Rules& R, const State& s) const {
 //   mean <VALUE_INPUTS numbers>
 //   scale <VALUE_INPUTS numbers>
 //   weight <VALUE_INPUTS numbers>
-//   ... (a head and its three lines, for each head)
+//   unit <out> <bias> <VALUE_INPUTS numbers>   (none, or one a hidden unit: mists train --hidden)
+//   ... (a head and its lines, for each head)
 //   checksum <FNV-1a 64 of every byte before this line, 16 hex digits>
 
 std::string ValueModel::text() const {
@@ -214,6 +222,11 @@ std::string ValueModel::text() const {
     row("mean", h.mean);
     row("scale", h.scale);
     row("weight", h.weight);
+    for (const ValueUnit& u : h.units) {
+      os << "unit " << real_text(u.out) << ' ' << real_text(u.bias);
+      for (double d : u.w) os << ' ' << real_text(d);
+      os << '\n';
+    }
   }
   return seal_text(os.str());
 }
@@ -322,6 +335,17 @@ ValueModel ValueModel::parse(const std::string& text, const std::string& where) 
       for (int i = 0; i < VALUE_INPUTS; ++i)
         v[size_t(i)] = real(w[size_t(i) + 1], key + " " + std::string(NAMES[size_t(i)]), key == "scale" ? 1e-300 : -1e12, 1e12);
       ++rows;
+    } else if (key == "unit") {
+      if (!h || rows != 3) throw fail("unit", "out of place: a head's hidden units follow its weight line");
+      if (w.size() != size_t(VALUE_INPUTS) + 3)
+        throw fail("unit", std::to_string(w.size() - 1) + " numbers, want out, bias and " + std::to_string(VALUE_INPUTS) + " weights");
+      constexpr size_t MAX_UNITS = 256;
+      if (h->units.size() >= MAX_UNITS) throw fail("unit", "more than " + std::to_string(MAX_UNITS) + " hidden units in one head");
+      ValueUnit u;
+      u.out = real(w[1], "unit out", -1e6, 1e6);
+      u.bias = real(w[2], "unit bias", -1e6, 1e6);
+      for (int i = 0; i < VALUE_INPUTS; ++i) u.w[size_t(i)] = real(w[size_t(i) + 3], "unit " + std::string(NAMES[size_t(i)]), -1e6, 1e6);
+      h->units.push_back(u);
     } else {
       throw fail("line", "unknown key '" + key + "'");
     }

@@ -12,7 +12,8 @@
 //
 // The inputs are read from what the team sees (the board, the supplies, the scores, the multiset of
 // unseen tiles and the pile sizes); never the order of the unseen tiles. Inference is a dot product
-// over the inputs after one pass of `features` (solver/eval.h), allocation-free.
+// over the inputs after one pass of `features` (solver/eval.h), plus a small hidden layer where a
+// head has one (`mists train --hidden`), allocation-free.
 #pragma once
 
 #include <array>
@@ -52,7 +53,14 @@ std::string seal_text(const std::string& body);
 // match (a changed one) is a ValueError "where:LINE: checksum: ...".
 std::string unseal_text(const std::string& text, const std::string& where);
 
-// One (level, stage) head: a logistic regression over standardised inputs.
+// A hidden unit of a head: out × tanh(bias + w · z) over the standardised inputs z.
+struct ValueUnit {
+  double out = 0, bias = 0;
+  ValueInputs w{};
+};
+
+// One (level, stage) head: a logistic regression over standardised inputs z, and, when it has
+// hidden units, their sum beside it: P = σ(bias + weight · z + Σ out_k tanh(bias_k + w_k · z)).
 struct ValueHead {
   int level = 0, stage = 0;
   long long positions = 0, games = 0;  // what it was fitted on
@@ -61,6 +69,7 @@ struct ValueHead {
   double bias = 0;
   ValueInputs mean{}, scale{};         // input standardisation: (x - mean) / scale
   ValueInputs weight{};
+  std::vector<ValueUnit> units;        // none: the linear head
   // P(next stage reached | inputs).
   double chance(const ValueInputs& x) const;
 };

@@ -94,6 +94,23 @@ TEST_CASE("value: a weights file reads back to the same text; a changed, truncat
   CHECK_THROWS_WITH_AS(ValueModel::parse(seal_text(body + head), "w.txt"), doctest::Contains("given twice"), ValueError);
   // From a file: a missing one is named.
   CHECK_THROWS_WITH_AS(ValueModel::load("/nonexistent/value.txt"), doctest::Contains("/nonexistent/value.txt"), ValueError);
+  // Hidden units: read back to the same text, and they move the value; out of place or short, refused.
+  ValueModel deep = small_model();
+  ValueUnit u;
+  u.out = 2.0, u.bias = 0.5;
+  u.w[0] = 1.0;
+  deep.heads[0].units = {u, u};
+  const std::string deep_text = deep.text();
+  CHECK(ValueModel::parse(deep_text, "w.txt").text() == deep_text);
+  ValueInputs x{};
+  x[0] = 3.0;
+  const double linear = small_model().heads[0].chance(x), with_units = deep.heads[0].chance(x);
+  CHECK(with_units != doctest::Approx(linear));
+  std::string unit_line = deep_text.substr(deep_text.find("unit "));
+  unit_line = unit_line.substr(0, unit_line.find('\n') + 1);
+  CHECK_THROWS_WITH_AS(ValueModel::parse(seal_text(body.substr(0, body.find("head ")) + unit_line + head), "w.txt"),
+                       doctest::Contains("unit: out of place"), ValueError);
+  CHECK_THROWS_WITH_AS(ValueModel::parse(seal_text(body + "unit 1 2 3\n"), "w.txt"), doctest::Contains("unit: 3 numbers"), ValueError);
 }
 
 TEST_CASE("value: the shipped weights cover levels 1-6 without levers; won is 1, lost 0, and every value lies in [0, 1]") {
@@ -255,6 +272,21 @@ TEST_CASE("value: hindsight labels are the same on 1 and 2 threads and after a r
   text[digit] = text[digit] == '0' ? '1' : '0';
   write(chunk, text);
   CHECK_THROWS_WITH_AS(analysis::train_value(cfg, "test", -1), doctest::Contains("L4-P1-0.txt"), analysis::AnalysisError);
+  // Hidden units: the same bytes on 1 and 2 threads, units in the file, other weights than the linear head's.
+  cfg.hidden = 3;
+  cfg.epochs = 40;
+  cfg.work = dir.sub("a");  // (b's labels were edited above)
+  cfg.threads = 1;
+  cfg.out = dir.sub("h1.txt");
+  analysis::train_value(cfg, "test", -1);
+  cfg.threads = 2;
+  cfg.out = dir.sub("h2.txt");
+  const analysis::TrainResult h = analysis::train_value(cfg, "test", -1);
+  CHECK(ah::slurp(dir.sub("h1.txt")) == ah::slurp(dir.sub("h2.txt")));
+  CHECK(h.model.heads.front().units.size() == 3);
+  CHECK(ah::slurp(dir.sub("h1.txt")).find("\nunit ") != std::string::npos);
+  CHECK(ah::slurp(dir.sub("h1.txt")) != ah::slurp(dir.sub("c.txt")));
+  cfg.hidden = 0;
   // The deal solver plays no game on from a position.
   cfg.hindsight_agent = "solver";
   CHECK_THROWS_WITH_AS(analysis::train_value(cfg, "test", -1), doctest::Contains("--hindsight-agent solver"), analysis::AnalysisError);
