@@ -57,8 +57,13 @@ void add_train(CLI::App& app) {
   cmd->add_option("--catalog", c.game.catalog, "Tile catalog")->capture_default_str();
   cmd->add_option("--levels-dir", c.game.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error");
-  cmd->callback([a] {
+  cmd->callback([a, cmd] {
     analysis::TrainConfig& t = a->cfg;
+    // A flag of a mode not asked for is refused, never ignored.
+    if (t.labels != "hindsight")
+      for (const char* flag : {"--hindsight-agent", "--hindsight-samples", "--hindsight-every"})
+        if (cmd->count(flag)) throw UsageError(std::string(flag) + " needs --labels hindsight");
+    if (t.hidden == 0 && cmd->count("--epochs")) throw UsageError("--epochs needs --hidden (the linear head is fitted by Newton's method)");
     t.levels = analysis::int_list(a->levels, "--levels");
     t.players = analysis::int_list(a->players, "--players");
     for (int l : t.levels)

@@ -278,6 +278,16 @@ TEST_CASE("options: CLI11's own errors exit with the usage status; help and vers
   CHECK(ah::run_cli({"solve", "--help"}, logs).status == 0);
 }
 
+TEST_CASE("options: train refuses the flags of a mode it was not asked for") {
+  ah::TempDir logs("opt-train-logs"), dir("opt-train");
+  const std::vector<std::string> base = {"train", "--levels", "4", "--players", "1", "--games", "4", "--work", dir.sub("w"), "--out",
+                                         dir.sub("v.txt")};
+  refused(with(base, {"--hindsight-samples", "3"}), {"--hindsight-samples needs --labels hindsight"}, logs);
+  refused(with(base, {"--hindsight-agent", "expert"}), {"--hindsight-agent needs --labels hindsight"}, logs);
+  refused(with(base, {"--epochs", "10"}), {"--epochs needs --hidden"}, logs);
+  CHECK_FALSE(std::filesystem::exists(dir.sub("w")));  // refused before anything is played
+}
+
 TEST_CASE("a mistyped flag or command gets the one it most likely meant, and a usage exit") {
   ah::TempDir logs("near-miss");
   const struct {
