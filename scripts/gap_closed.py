@@ -28,11 +28,21 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--old", required=True, help="agent text of the agent to improve on (e.g. mcts)")
     ap.add_argument("--new", required=True, help="agent text of the new agent (e.g. planner)")
-    ap.add_argument("--bound", required=True, help="agent text of the bound (e.g. clairvoyant)")
+    ap.add_argument("--bound", help="agent text of the bound (e.g. clairvoyant); without it, the old and new agents alone")
+    ap.add_argument("--games", metavar="FIRST-LAST", help="only games FIRST to LAST (indices, both included), e.g. 100-299")
     ap.add_argument("studies", nargs="+", type=Path, help="study folders holding games.csv")
     args = ap.parse_args()
+    first, last = 0, None
+    if args.games:
+        try:
+            first, last = (int(x) for x in args.games.split("-"))
+            if first < 0 or last < first:
+                raise ValueError
+        except ValueError:
+            print(f"gap_closed.py: --games {args.games}: want FIRST-LAST, 0 <= FIRST <= LAST", file=sys.stderr)
+            return 2
     won = defaultdict(dict)  # (level, players, deal_seed, agent) -> {game: won}
-    roles = [args.old, args.new, args.bound]
+    roles = [args.old, args.new] + ([args.bound] if args.bound else [])
     for role in roles:
         if "@" in role and Path(role.split("@", 1)[1]) not in args.studies:
             print(f"gap_closed.py: {role}: {role.split('@', 1)[1]} is not one of the study folders", file=sys.stderr)
@@ -52,7 +62,7 @@ def main() -> int:
                     print(f"gap_closed.py: {path}:{line}: {e}", file=sys.stderr)
                     return 1
     cells = sorted({(k[0], k[1], k[2]) for k in won})
-    print(f"| level | players | deals | {args.old} | {args.new} | {args.bound} | gap closed | {args.new} needs (half) | "
+    print(f"| level | players | deals | {args.old} | {args.new} | {args.bound or 'bound'} | gap closed | {args.new} needs (half) | "
           f"{args.new} vs {args.old}: only {args.new} / only {args.old}, McNemar p |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     found = 0
@@ -60,20 +70,23 @@ def main() -> int:
         rows = [won.get((level, players, seed, a)) for a in roles]
         if any(r is None for r in rows):
             continue
-        games = sorted(set(rows[0]) & set(rows[1]) & set(rows[2]))
+        games = sorted(g for g in set.intersection(*(set(r) for r in rows)) if g >= first and (last is None or g <= last))
         if not games:
             continue
         found += 1
         n = len(games)
         rate = [sum(r[g] for g in games) / n for r in rows]
-        gap = rate[2] - rate[0]
-        closed = f"{(rate[1] - rate[0]) / gap:.0%}" if gap > 0 else "no gap"
+        if args.bound:
+            gap = rate[2] - rate[0]
+            closed, bound, needs = f"{(rate[1] - rate[0]) / gap:.0%}" if gap > 0 else "no gap", f"{rate[2]:.1%}", f"{rate[0] + gap / 2:.1%}"
+        else:
+            closed = bound = needs = "—"
         only_new = sum(rows[1][g] and not rows[0][g] for g in games)
         only_old = sum(rows[0][g] and not rows[1][g] for g in games)
-        print(f"| {level} | {players} | {n} | {rate[0]:.1%} | {rate[1]:.1%} | {rate[2]:.1%} | {closed} | "
-              f"{rate[0] + gap / 2:.1%} | {only_new} / {only_old}, {mcnemar(only_new, only_old):.1e} |")
+        print(f"| {level} | {players} | {n} | {rate[0]:.1%} | {rate[1]:.1%} | {bound} | {closed} | "
+              f"{needs} | {only_new} / {only_old}, {mcnemar(only_new, only_old):.1e} |")
     if not found:
-        print("gap_closed.py: no level and player count has all three agents on common deals", file=sys.stderr)
+        print("gap_closed.py: no level and player count has every agent asked on common deals", file=sys.stderr)
         return 1
     return 0
 
