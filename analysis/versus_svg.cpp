@@ -12,7 +12,10 @@ namespace mists::analysis {
 
 using svg::CELL;
 using svg::num;
+using svg::LegendRow;
 using svg::Pt;
+using svg::sample_use;
+using svg::SWATCH;
 using namespace vs;
 
 namespace {
@@ -23,13 +26,6 @@ constexpr double TITLE_SIZE = 15;
 constexpr double TITLE_BAND = 30;
 constexpr double AXIS_BAND = 18;
 constexpr double LEGEND_GAP = 30;
-constexpr double LEGEND_TEXT = 8;
-constexpr double LEGEND_ROW = 26;
-constexpr double SWATCH = 20;
-constexpr double HEADING_SIZE = 13;
-constexpr double LABEL_SIZE = 12;
-constexpr double NOTE_SIZE = 11;
-constexpr double NOTE_LINE = 15;
 constexpr double STATUS_SIZE = 13;
 constexpr double STATUS_LINE = 19;
 constexpr double STATUS_GAP = 28;
@@ -199,14 +195,6 @@ void draw_axes(std::ostream& os, const Frame& f) {
   os << '\n';
 }
 
-struct LegendRow {
-  std::string sample, label;
-};
-
-std::string sample_use(const char* symbol, const std::string& extra = "") {
-  return "<use xlink:href=\"#" + std::string(symbol) + "\" x=\"" + num(SWATCH / 2) + "\" y=\"" + num(SWATCH / 2) + "\"" + extra + "/>";
-}
-
 std::vector<LegendRow> legend_rows(const VsRules& R, const VsPicture& pic) {
   const std::string box = "width=\"" + num(SWATCH) + "\" height=\"" + num(SWATCH) + "\"/>";
   const std::string field = "<rect class=\"field\" " + box, mist = "<rect class=\"mist\" " + box;
@@ -261,32 +249,8 @@ std::vector<LegendRow> legend_rows(const VsRules& R, const VsPicture& pic) {
   return rows;
 }
 
-constexpr const char* LEGEND_NOTES[] = {"Numbers along the board: x and y as records write them.",
-                                       "In a browser, point at a tile or piece for its name."};
-
-double legend_width(const std::vector<LegendRow>& rows) {
-  double w = 0;
-  for (const LegendRow& row : rows) w = std::max(w, SWATCH + LEGEND_TEXT + svg::text_width(row.label, LABEL_SIZE));
-  for (const char* note : LEGEND_NOTES) w = std::max(w, svg::text_width(note, NOTE_SIZE));
-  return w;
-}
-
-double draw_legend(std::ostream& os, const std::vector<LegendRow>& rows, Pt at) {
-  os << "<g class=\"legend\"><text class=\"heading\" x=\"" << num(at.x) << "\" y=\"" << num(at.y + HEADING_SIZE) << "\">Legend</text>\n";
-  double y = at.y + HEADING_SIZE + 10;
-  for (const LegendRow& row : rows) {
-    os << "<g transform=\"translate(" << num(at.x) << ',' << num(y) << ")\">" << row.sample << "<text class=\"label\" x=\""
-       << num(SWATCH + LEGEND_TEXT) << "\" y=\"" << num(SWATCH / 2 + LABEL_SIZE / 3) << "\">" << xml_escape(row.label) << "</text></g>\n";
-    y += LEGEND_ROW;
-  }
-  y += NOTE_LINE / 2;
-  for (const char* note : LEGEND_NOTES) {
-    os << "<text class=\"note\" x=\"" << num(at.x) << "\" y=\"" << num(y) << "\">" << xml_escape(note) << "</text>";
-    y += NOTE_LINE;
-  }
-  os << "</g>\n";
-  return y;
-}
+const std::vector<std::string> LEGEND_NOTES = {"Numbers along the board: x and y as records write them.",
+                                               "In a browser, point at a tile or piece for its name."};
 
 }  // namespace
 
@@ -316,11 +280,11 @@ std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPictur
     for (std::string l; std::getline(pieces, l);) lines.push_back({l, -1});
   }
 
-  double width = std::max({legend_at.x + legend_width(rows) + MARGIN, MIN_WIDTH, svg::text_width(pic.title, TITLE_SIZE) + 2 * MARGIN});
+  double width = std::max({legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN, MIN_WIDTH, svg::text_width(pic.title, TITLE_SIZE) + 2 * MARGIN});
   for (const auto& l : lines) width = std::max(width, svg::text_width(l.first, STATUS_SIZE) + 2 * MARGIN);
   width = std::ceil(width);
   std::ostringstream legend;
-  const double legend_bottom = draw_legend(legend, rows, legend_at);
+  const double legend_bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, legend_at);
   const double status_y = std::max(f.board.y + board_h, legend_bottom) + STATUS_GAP;
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 

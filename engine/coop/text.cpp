@@ -307,7 +307,7 @@ constexpr double AXIS_SIZE = 10;
 constexpr double LEGEND_GAP = 30;    // from the board to the legend
 constexpr double LEGEND_TEXT = 8;    // from a legend sample to its label
 constexpr double LEGEND_ROW = 26;
-constexpr double SWATCH = 20;        // a legend sample
+using svg::SWATCH;                   // a legend sample
 constexpr double HEADING_SIZE = 13;
 constexpr double LABEL_SIZE = 12;
 constexpr double NOTE_SIZE = 11;
@@ -787,16 +787,8 @@ void draw_axes(std::ostream& os, const std::array<int, 4>& e, Pt board) {
   os << '\n';
 }
 
-// One legend row: a sample drawn in a SWATCH box (pixels from its top-left corner) and a label.
-struct LegendRow {
-  std::string sample, label;
-};
-
-// A symbol in the middle of a legend sample.
-std::string sample_use(const char* symbol, const std::string& extra = "") {
-  return "<use xlink:href=\"#" + std::string(symbol) + "\" x=\"" + num(SWATCH / 2) + "\" y=\"" + num(SWATCH / 2) + "\"" +
-         extra + "/>";
-}
+using svg::LegendRow;
+using svg::sample_use;
 
 std::vector<LegendRow> legend_rows(const Rules& R) {
   const std::string box = "width=\"" + num(SWATCH) + "\" height=\"" + num(SWATCH) + "\"/>";
@@ -830,33 +822,8 @@ std::vector<LegendRow> legend_rows(const Rules& R) {
   return rows;
 }
 
-constexpr const char* LEGEND_NOTES[] = {"Numbers along the board: x and y as records write them.",
-                                       "In a browser, point at a tile for its id."};
-double legend_width(const std::vector<LegendRow>& rows) {
-  double w = 0;
-  for (const LegendRow& row : rows) w = std::max(w, SWATCH + LEGEND_TEXT + text_width(row.label, LABEL_SIZE));
-  for (const char* note : LEGEND_NOTES) w = std::max(w, text_width(note, NOTE_SIZE));
-  return w;
-}
-
-// The legend with its top-left corner at `at`; returns its bottom.
-double draw_legend(std::ostream& os, const std::vector<LegendRow>& rows, Pt at) {
-  os << "<g class=\"legend\"><text class=\"heading\" x=\"" << num(at.x) << "\" y=\"" << num(at.y + HEADING_SIZE) << "\">Legend</text>\n";
-  double y = at.y + HEADING_SIZE + 10;
-  for (const LegendRow& row : rows) {
-    os << "<g transform=\"translate(" << num(at.x) << ',' << num(y) << ")\">" << row.sample << "<text class=\"label\" x=\""
-       << num(SWATCH + LEGEND_TEXT) << "\" y=\"" << num(SWATCH / 2 + LABEL_SIZE / 3) << "\">" << xml_escape(row.label)
-       << "</text></g>\n";
-    y += LEGEND_ROW;
-  }
-  y += NOTE_LINE / 2;
-  for (const char* note : LEGEND_NOTES) {
-    os << "<text class=\"note\" x=\"" << num(at.x) << "\" y=\"" << num(y) << "\">" << xml_escape(note) << "</text>";
-    y += NOTE_LINE;
-  }
-  os << "</g>\n";
-  return y;
-}
+const std::vector<std::string> LEGEND_NOTES = {"Numbers along the board: x and y as records write them.",
+                                               "In a browser, point at a tile for its id."};
 
 // The levers' pieces (docs/rules.md C): a tollhouse as a small house with its face on the tile of
 // its junction, a chip still face down as a gold disc on its empty cell.
@@ -919,13 +886,13 @@ std::string render_svg(const Rules& R, const State& s, int highlight) {
 
   // Wide enough for the board and the legend, the title and the widest part of the status.
   const std::vector<LegendRow> rows = legend_rows(R);
-  double width = std::max({legend_at.x + legend_width(rows) + MARGIN, MIN_WIDTH, text_width(title, TITLE_SIZE) + 2 * MARGIN});
+  double width = std::max({legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN, MIN_WIDTH, text_width(title, TITLE_SIZE) + 2 * MARGIN});
   for (const std::string& p : parts) width = std::max(width, text_width(p, STATUS_SIZE) + 2 * MARGIN);
   width = std::ceil(width);
   const std::vector<std::string> lines = wrap(parts, width - 2 * MARGIN);
 
   std::ostringstream legend;
-  const double legend_bottom = draw_legend(legend, rows, legend_at);
+  const double legend_bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, {legend_at.x, legend_at.y});
   const double status_y = std::max(board.y + board_h, legend_bottom) + STATUS_GAP;
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 
@@ -1038,6 +1005,36 @@ Pt across(Pt p) {
 }
 void draw_ghost_count(std::ostream& os, Pt at, int n) { mists::draw_ghost_count(os, mists::Pt{at.x, at.y}, n); }
 void use(std::ostream& os, const char* symbol, Pt at, const std::string& extra) { mists::use(os, symbol, mists::Pt{at.x, at.y}, extra); }
+
+std::string sample_use(const char* symbol, const std::string& extra) {
+  return "<use xlink:href=\"#" + std::string(symbol) + "\" x=\"" + num(SWATCH / 2) + "\" y=\"" + num(SWATCH / 2) + "\"" +
+         extra + "/>";
+}
+
+double legend_width(const std::vector<LegendRow>& rows, const std::vector<std::string>& notes) {
+  double w = 0;
+  for (const LegendRow& row : rows) w = std::max(w, SWATCH + LEGEND_TEXT + text_width(row.label, LABEL_SIZE));
+  for (const std::string& note : notes) w = std::max(w, text_width(note, NOTE_SIZE));
+  return w;
+}
+
+double draw_legend(std::ostream& os, const std::vector<LegendRow>& rows, const std::vector<std::string>& notes, Pt at) {
+  os << "<g class=\"legend\"><text class=\"heading\" x=\"" << num(at.x) << "\" y=\"" << num(at.y + HEADING_SIZE) << "\">Legend</text>\n";
+  double y = at.y + HEADING_SIZE + 10;
+  for (const LegendRow& row : rows) {
+    os << "<g transform=\"translate(" << num(at.x) << ',' << num(y) << ")\">" << row.sample << "<text class=\"label\" x=\""
+       << num(SWATCH + LEGEND_TEXT) << "\" y=\"" << num(SWATCH / 2 + LABEL_SIZE / 3) << "\">" << xml_escape(row.label)
+       << "</text></g>\n";
+    y += LEGEND_ROW;
+  }
+  y += NOTE_LINE / 2;
+  for (const std::string& note : notes) {
+    os << "<text class=\"note\" x=\"" << num(at.x) << "\" y=\"" << num(y) << "\">" << xml_escape(note) << "</text>";
+    y += NOTE_LINE;
+  }
+  os << "</g>\n";
+  return y;
+}
 
 }  // namespace svg
 

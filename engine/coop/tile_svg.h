@@ -8,6 +8,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "engine/kit/catalog.h"
 
@@ -50,5 +51,19 @@ Pt across(Pt p);
 void draw_ghost_count(std::ostream& os, Pt at, int n);
 // `<use>` of symbol `symbol` (from defs()) at p (tile units), with `extra` attributes.
 void use(std::ostream& os, const char* symbol, Pt at, const std::string& extra = "");
+
+// ---- The legend beside a board -------------------------------------------------------------------
+// Rows of a sample (drawn in a SWATCH-pixel square, coordinates from its top-left corner) and its
+// label, under the heading "Legend", then lines of notes; every board picture draws its own so.
+inline constexpr double SWATCH = 20;
+struct LegendRow {
+  std::string sample, label;
+};
+// A symbol of defs() in the middle of a legend sample, with `extra` attributes.
+std::string sample_use(const char* symbol, const std::string& extra = "");
+// The width in pixels the legend needs.
+double legend_width(const std::vector<LegendRow>& rows, const std::vector<std::string>& notes);
+// Draws the legend with its top-left corner at `at` (pixels); returns its bottom.
+double draw_legend(std::ostream& os, const std::vector<LegendRow>& rows, const std::vector<std::string>& notes, Pt at);
 
 }  // namespace mists::svg
