@@ -36,8 +36,7 @@ void add_analyze(CLI::App& app) {
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
   cmd->callback([f, cmd] {
-    if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
-    if (!f->config.empty()) StudyFlags::check_config(*cmd);
+    f->check_given(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     std::string out = f->resume;
     analysis::StudyConfig cfg;

@@ -41,8 +41,7 @@ void add_compare(CLI::App& app) {
   f->add(*cmd, 1000, false);
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
-    if (!f->resume.empty()) StudyFlags::check_resume(*cmd);
-    if (!f->config.empty()) StudyFlags::check_config(*cmd);
+    f->check_given(*cmd);
     analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     const bool resume = !f->resume.empty();
     analysis::StudyConfig cfg;

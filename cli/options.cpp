@@ -312,23 +312,21 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_flag("--quiet,-q", quiet, "No progress output");
 }
 
-void StudyFlags::check_resume(const CLI::App& cmd) {
+void StudyFlags::check_given(const CLI::App& cmd) const {
+  if (resume.empty() && config.empty()) return;
+  // A resumed study takes everything from its study.json but how many threads play and what is
+  // printed; a study file cannot say where the study goes, how it runs, what it prints and the
+  // extras it writes.
+  static const std::set<std::string> with_resume = {"--resume", "--threads", "--verbose", "--quiet", "--help"};
+  static const std::set<std::string> with_config = {"--config", "--out",  "--threads", "--title",   "--trace", "--records",
+                                                    "--verbose", "--quiet", "--shard",   "--help",    "--game"};
+  const std::set<std::string>& allowed = resume.empty() ? with_config : with_resume;
   for (const CLI::Option* o : cmd.get_options()) {
     const std::string name = o->get_name();
-    if (o->count() == 0 || name == "--resume" || name == "--threads" || name == "--verbose" || name == "--quiet" || name == "--help")
-      continue;
-    throw UsageError("--resume takes the whole study from its study.json; " + name +
-                     " would change it (start a new study with --out, or drop " + name + ")");
-  }
-}
-
-void StudyFlags::check_config(const CLI::App& cmd) {
-  // What a study file cannot say: where it goes, how it runs, what it prints, and the extras it writes.
-  static const std::set<std::string> run_only = {"--config", "--out",  "--threads", "--title",   "--trace", "--records",
-                                                 "--verbose", "--quiet", "--shard",   "--help",    "--game"};
-  for (const CLI::Option* o : cmd.get_options()) {
-    const std::string name = o->get_name();
-    if (o->count() == 0 || run_only.count(name)) continue;
+    if (o->count() == 0 || allowed.count(name)) continue;
+    if (!resume.empty())
+      throw UsageError("--resume takes the whole study from its study.json; " + name +
+                       " would change it (start a new study with --out, or drop " + name + ")");
     throw UsageError("--config: the study file decides " + name +
                      " (its default when the file does not set it); set it in the file, or drop " + name);
   }
@@ -336,13 +334,11 @@ void StudyFlags::check_config(const CLI::App& cmd) {
 
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
   if (kind != "coop") throw UsageError("--game " + kind + " runs mists versus (see mists versus --help)");
-  const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
   analysis::StudyConfig cfg;
   if (!config.empty()) {
-    if (cell_flags)  // (check_config refuses these and every other flag the file decides, naming it)
-      throw UsageError("--config: the study file gives the cells; drop --levels, --players, --agents, --ghost-deltas, --ghosts and --levers");
-    cfg = analysis::study_from_toml(config);
+    cfg = analysis::study_from_toml(config);  // check_given has refused every flag the file decides
   } else {
+    const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
     GameOptions g = game;
     game_flags.apply(g);
     analysis::StudyRequest r;  // the same reading as mists.study's (analysis/study_config.h)

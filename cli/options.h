@@ -129,13 +129,11 @@ struct StudyFlags {
   // cells when no cell option is given, else the cells are built from --levels ... --ghosts.
   analysis::StudyConfig study(bool default_cells, const std::string& default_title) const;
   int verbosity() const { return quiet ? -1 : verbose ? 1 : 0; }
-  // With --resume the study comes from its study.json: any flag that would change it is an error
-  // (only --threads, --verbose and --quiet may go with --resume).
-  static void check_resume(const CLI::App& cmd);
-  // With --config: every flag the study file decides (games, seed, chunk, search defaults, rules,
-  // cells) is refused by name; only how the run goes (--out, --threads, --shard, --title, --trace,
-  // --records, -v/-q) may be given beside it.
-  static void check_config(const CLI::App& cmd);
+  // Refuses, by name, a flag given beside what decides the study. With --resume the study comes
+  // from its study.json (only --threads, --verbose and --quiet may go with it); with --config the
+  // file decides games, seed, chunk, search defaults, rules and cells (only how the run goes:
+  // --out, --threads, --shard, --title, --trace, --records, -v/-q).
+  void check_given(const CLI::App& cmd) const;
 };
 
 // The command line as typed (set once by main), for the results files.

@@ -189,7 +189,8 @@ TEST_CASE("study files: a flag the file decides is refused beside --config, nami
   const std::string path = dir.sub("study.toml");
   ah::spit(path, "seed = 3\ngames = 4\n[[cells]]\nlevels = [1]\nagents = [\"random\"]\n");
   for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
-           {"--games", "3"}, {"--seed", "99"}, {"--chunk", "2"}, {"--precision", "0.1"}, {"--playouts", "10"}, {"--goal", "60"}}) {
+           {"--games", "3"}, {"--seed", "99"}, {"--chunk", "2"}, {"--precision", "0.1"}, {"--playouts", "10"}, {"--goal", "60"},
+           {"--levels", "2"}, {"--agents", "expert"}}) {
     for (const char* command : {"analyze", "compare"}) {
       std::vector<std::string> args = {command, "--config", path, "--out", dir.sub("s"), "-q"};
       args.insert(args.end(), extra.begin(), extra.end());
