@@ -9,6 +9,7 @@ information_state_string, history, clone, action_to_string, string_to_action); a
 num_distinct_actions, max_chance_outcomes, num_players and the tensor shapes. Decisions are dense
 indices; record_steps() and record() give the game record.
 """
+import inspect
 import types as _types
 
 from ._mists import (CHANCE_PLAYER, TERMINAL_PLAYER, Agent, Game, State, VsAgent, VsGame, VsState, play, revision,
@@ -141,6 +142,13 @@ def play_pair(game, agents, seed=1, games=2, pair=0, first=0):
 _STUDY_CELLS = ("levels", "players", "agents", "ghost_deltas", "ghosts", "levers")
 
 
+def _changed(values, names):
+    """The keywords among `names` that `values` (study()'s locals) set to something other than their default."""
+    defaults = inspect.signature(study).parameters
+    return [name for name in names
+            if (values[name] is not None if defaults[name].default is None else values[name] != defaults[name].default)]
+
+
 def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_deltas=None, ghosts=None, levers=None,
           goal=None, hound1=None, hound2=None, piles=None, joint_scoring=None, unplaceable=None,
           haunted_adjacency=None, finish_ghosts=None, catalog=None, levels_dir=None, abbey_catalog=None,
@@ -176,17 +184,10 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
         raise ValueError(", ".join(given) + ": options of the competitive games (game='base' or 'gcc')")
     args = _StudyArgs()
     if resume:
-        given = [k for k, v in dict(levels=levels, players=players, agents=agents, ghost_deltas=ghost_deltas, ghosts=ghosts,
-                                    levers=levers, goal=goal, hound1=hound1, hound2=hound2, piles=piles,
-                                    joint_scoring=joint_scoring, unplaceable=unplaceable,
-                                    haunted_adjacency=haunted_adjacency, finish_ghosts=finish_ghosts, catalog=catalog,
-                                    levels_dir=levels_dir, abbey_catalog=abbey_catalog, toll_catalog=toll_catalog,
-                                    playouts=playouts, c=c, rollout=rollout, shard=shard, title=title,
-                                    config=config).items() if v is not None]
-        given += [k for k, v, d in (("games", games, 100), ("seed", seed, 1), ("precision", precision, 0.0),
-                                    ("min_games", min_games, 200), ("chunk", chunk, 100), ("trace", trace, False),
-                                    ("records", records, False), ("default", default, False),
-                                    ("bound_games", bound_games, 200)) if v != d]
+        given = _changed(locals(), _STUDY_CELLS + (
+            "goal", "hound1", "hound2", "piles", "joint_scoring", "unplaceable", "haunted_adjacency", "finish_ghosts",
+            "catalog", "levels_dir", "abbey_catalog", "toll_catalog", "playouts", "c", "rollout", "shard", "title", "config",
+            "games", "seed", "precision", "min_games", "chunk", "trace", "records", "default", "bound_games"))
         if given:
             raise ValueError("resume=True takes the whole study from its study.json; drop " + ", ".join(given) +
                              " (threads may stay)")
@@ -194,14 +195,10 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
         return _run_study(str(out), args, True)
     if config is not None:
         # The study file decides the whole study, its defaults included (as mists analyze --config).
-        given = [k for k, v in dict(goal=goal, hound1=hound1, hound2=hound2, piles=piles, joint_scoring=joint_scoring,
-                                    unplaceable=unplaceable, haunted_adjacency=haunted_adjacency,
-                                    finish_ghosts=finish_ghosts, catalog=catalog, levels_dir=levels_dir,
-                                    abbey_catalog=abbey_catalog, toll_catalog=toll_catalog, playouts=playouts, c=c,
-                                    rollout=rollout).items() if v is not None]
-        given += [k for k, v, d in (("games", games, 100), ("seed", seed, 1), ("precision", precision, 0.0),
-                                    ("min_games", min_games, 200), ("chunk", chunk, 100),
-                                    ("bound_games", bound_games, 200)) if v != d]
+        given = _changed(locals(), (
+            "goal", "hound1", "hound2", "piles", "joint_scoring", "unplaceable", "haunted_adjacency", "finish_ghosts",
+            "catalog", "levels_dir", "abbey_catalog", "toll_catalog", "playouts", "c", "rollout", "games", "seed",
+            "precision", "min_games", "chunk", "bound_games"))
         if given:
             raise ValueError("config: the study file decides " + ", ".join(given) + "; set it in the file, or drop it "
                              "(out, threads, shard, title, trace and records may stay)")
