@@ -409,11 +409,14 @@ std::vector<GameLabels> label_games(const TrainConfig& cfg, const Rules& R, int 
   return out;
 }
 
-// The hindsight labels of a cell's fitted games: chunks read from WORK/labels-HASH/ or labelled now.
-std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, const std::string& dir,
-                                    TrainResult& res, int verbosity) {
+// The hindsight labels of a cell's fitted games: chunks read from WORK/labels-HASH/ (HASH: the
+// first 8 digits of the labels' seal) or labelled now.
+std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, TrainResult& res,
+                                    int verbosity) {
   const Rules R = cfg.game.rules(level, players);
   const std::string hash = labels_hash(cfg, level), cell = cell_name(level, players);
+  const std::string dir = cfg.work + "/labels-" + hash.substr(0, 8);
+  fs::create_directories(dir);
   const int fit = cfg.fit_games();
   std::vector<GameLabels> all;
   const int chunks = (fit + cfg.chunk - 1) / cfg.chunk;
@@ -428,7 +431,7 @@ std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int playe
       const auto began = std::chrono::steady_clock::now();
       std::vector<const GameTrack*> chunk;
       for (int i = first; i < first + count; ++i) chunk.push_back(&games[size_t(i)]);
-      labels = label_games(cfg, R, level, players, chunk, dir + "/../games/" + cell + "-" + std::to_string(k) + ".txt");
+      labels = label_games(cfg, R, level, players, chunk, cfg.work + "/games/" + cell + "-" + std::to_string(k) + ".txt");
       write_atomic(path, labels_chunk_text(hash, cell, k, first, labels));
       long long n = 0;
       for (const auto& g : labels) n += (long long)g.labels.size();
@@ -587,11 +590,7 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
     for (int players : cfg.players) {
       const std::vector<GameTrack> games = cell_games(cfg, level, players, games_dir, res.games_played, res.games_read, done, total, verbosity);
       std::vector<GameLabels> labels;
-      if (hindsight) {
-        const std::string dir = cfg.work + "/labels-" + labels_hash(cfg, level).substr(0, 8);
-        fs::create_directories(dir);
-        labels = cell_labels(cfg, level, players, games, dir, res, verbosity);
-      }
+      if (hindsight) labels = cell_labels(cfg, level, players, games, res, verbosity);
       replay_cell(cfg, level, players, games, games_dir, fit_games, hindsight ? &labels : nullptr, fitted, held);
       for (const GameTrack& g : games) {
         if (g.game < fit_games) fitted_games.emplace_back(g.won, g.passed);
