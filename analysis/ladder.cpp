@@ -1,7 +1,6 @@
 #include "analysis/ladder.h"
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,6 +15,7 @@
 #include <thread>
 
 #include "analysis/agents.h"
+#include "analysis/batch.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
@@ -566,10 +566,10 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
       if (s.hound2) gs.hound2 = s.hound2;
       const Rules R = gs.rules();
       std::vector<GameSummary> out(size_t(cfg.batch));
-      tbb::parallel_for(0, cfg.batch, [&](int i) {
+      for_each_game(cfg.batch, [&](int i) {
         if (interrupt_signal() != 0) return;
         out[size_t(i)] = play_one(R, agent, seed, uint64_t(b) * uint64_t(cfg.batch) + uint64_t(i));
-      }, tbb::simple_partitioner());
+      });
       if (const int sig = interrupt_signal()) stop(sig);  // the batch is not whole: not kept
       Batch x;
       for (const GameSummary& gm : out)

@@ -1,7 +1,6 @@
 #include "analysis/study.h"
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <chrono>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "analysis/batch.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
@@ -42,7 +42,7 @@ Interval CellResult::ci() const { return wilson(wins(), (long long)rows.size());
 
 std::vector<GameSummary> play_games(const Rules& R, const AgentSpec& agent, uint64_t seed, int n) {
   std::vector<GameSummary> out(size_t(std::max(0, n)));
-  tbb::parallel_for(0, n, [&](int g) { out[size_t(g)] = play_one(R, agent, seed, uint64_t(g)); }, tbb::simple_partitioner());
+  for_each_game(n, [&](int g) { out[size_t(g)] = play_one(R, agent, seed, uint64_t(g)); });
   return out;
 }
 
@@ -83,7 +83,7 @@ std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const Ag
   const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
   std::vector<GameRow> rows(size_t(key.count));
   traces.assign(cfg.trace ? size_t(key.count) : 0, {});
-  tbb::parallel_for(0, key.count, [&](int i) {
+  for_each_game(key.count, [&](int i) {
     if (interrupt_signal() != 0) return;  // a signal came: the chunk will not be kept, so play no more of it
     GameRow& row = rows[size_t(i)];
     row.game = key.first + i;
@@ -95,7 +95,7 @@ std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const Ag
       finish_record(rec, log, row.s);
       write_atomic(record_path(dir, c, row.game), write_record(rec));
     }
-  }, tbb::simple_partitioner());  // one game a task: games differ a lot in length
+  });
   return rows;
 }
 

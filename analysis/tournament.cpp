@@ -3,8 +3,7 @@
 // the chunk files, tournament_report.cpp writes report.md).
 #include "analysis/tournament.h"
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include <tbb/global_control.h>
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +16,7 @@
 #include <thread>
 
 #include "analysis/agents.h"
+#include "analysis/batch.h"
 #include "analysis/chunks.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
@@ -169,7 +169,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   const long long total = (long long)cfg.pairs() * cfg.games;
   long long done = 0, played = 0;
   auto t0 = std::chrono::steady_clock::now(), last = t0;
-  tbb::task_arena arena(threads);
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   const InterruptGuard guard;
   long long chunks_kept = 0;
   for (int pair = 0; pair < cfg.pairs(); ++pair)
@@ -182,13 +182,11 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         games = tournament_chunk::read(cfg, file, pair, k, first, count);
       } else {
         games.resize(size_t(count));
-        arena.execute([&] {
-          tbb::parallel_for(0, count, [&](int x) {
-            if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
-            const int g = first + x;
-            const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
-            games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
-          }, tbb::simple_partitioner());
+        for_each_game(count, [&](int x) {
+          if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
+          const int g = first + x;
+          const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
+          games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
         });
         if (const int sig = interrupt_signal(); sig != 0) {
           end_run(doc["provenance"]["runs"].back(), "games_played", played, sig);

@@ -1,7 +1,6 @@
 #include "analysis/train.h"
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <Eigen/Dense>
 #include <algorithm>
@@ -15,6 +14,7 @@
 #include <sstream>
 
 #include "analysis/agents.h"
+#include "analysis/batch.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "analysis/json_fields.h"
@@ -295,14 +295,14 @@ std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players
     } else {
       const auto began = std::chrono::steady_clock::now();
       games.resize(size_t(count));
-      tbb::parallel_for(0, count, [&](int i) {
+      for_each_game(count, [&](int i) {
         GameTrack& g = games[size_t(i)];
         g.game = first + i;
         const GameSummary s = play_one(R, agent, cfg.seed, uint64_t(g.game), nullptr, nullptr, nullptr, &g.choices);
         g.won = s.outcome == Outcome::Won;
         g.passed = g.won ? stages_of(R.level) : std::min(s.hounds_reached, stages_of(R.level) - 1);
         g.score = s.score;
-      }, tbb::simple_partitioner());
+      });
       write_atomic(path, chunk_text(hash, cell, k, first, games));
       played += count;
       if (verbosity >= 0) {
@@ -387,9 +387,9 @@ std::vector<GameLabels> label_games(const TrainConfig& cfg, const Rules& R, int 
     replay_choices(R, cfg.seed, uint64_t(games[i]->game), games[i]->choices, see, where + ": game " + std::to_string(games[i]->game));
   }
   std::vector<Label> labels(jobs.size());
-  tbb::parallel_for(size_t(0), jobs.size(), [&](size_t j) {
-    const Job& job = jobs[j];
-    Label& l = labels[j];
+  for_each_game(int(jobs.size()), [&](int j) {
+    const Job& job = jobs[size_t(j)];
+    Label& l = labels[size_t(j)];
     l.position = job.position;
     for (int k = 0; k < cfg.hindsight_samples; ++k) {
       const uint64_t seed = label_seed(cfg, level, players, games[job.game]->game, job.position, k);
@@ -402,7 +402,7 @@ std::vector<GameLabels> label_games(const TrainConfig& cfg, const Rules& R, int 
       l.next += passed > job.stage;
       l.won += won;
     }
-  }, tbb::simple_partitioner());
+  });
   std::vector<GameLabels> out(games.size());
   for (size_t i = 0; i < games.size(); ++i) out[i].game = games[i]->game;
   for (size_t j = 0; j < jobs.size(); ++j) out[jobs[j].game].labels.push_back(labels[j]);

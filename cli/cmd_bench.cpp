@@ -1,8 +1,12 @@
 // mists bench: fixed seeded random-play games on one thread; throughput and a signature of the
 // outcomes that any change of behaviour moves (quote it as "Bench: <signature>" in commits).
+#include <sched.h>
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -208,6 +212,52 @@ std::vector<int> scaling_counts() {
   return counts;
 }
 
+// Sets the CPUs every thread of the process may run on (threads made later inherit their maker's).
+// False where the system refuses.
+bool pin_process(const cpu_set_t& cpus) {
+  bool all = true;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec))
+    all = sched_setaffinity(pid_t(std::stol(task.path().filename().string())), sizeof cpus, &cpus) == 0 && all;
+  return all && !ec;
+}
+
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// The same batch with 1 and with 2 threads, every thread of the process held to one core, as CPU
+// seconds of the process: what a lone thread costs against a pool on the same core (issue 32 measured
+// 1.5x on a 16-core machine). Runs alternate, three of each; the medians are printed.
+void bench_one_core(const Rules& R, int batch_games) {
+  cpu_set_t before, one;
+  CPU_ZERO(&one);
+  const int cpu = sched_getcpu();
+  if (sched_getaffinity(0, sizeof before, &before) != 0 || cpu < 0) return;
+  CPU_SET(cpu, &one);
+  if (!pin_process(one)) {
+    pin_process(before);
+    std::printf("  one core: not measured (the system refused to pin the threads)\n");
+    return;
+  }
+  const analysis::AgentSpec expert = analysis::parse_agent("expert");
+  std::vector<double> cpu1, cpu2;
+  for (int round = 0; round < 3; ++round)
+    for (const int t : {1, 2}) {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(t));
+      const double c0 = process_cpu_seconds();
+      analysis::play_games(R, expert, BENCH_SEED, batch_games);
+      (t == 1 ? cpu1 : cpu2).push_back(process_cpu_seconds() - c0);
+    }
+  pin_process(before);
+  std::sort(cpu1.begin(), cpu1.end());
+  std::sort(cpu2.begin(), cpu2.end());
+  std::printf("  one core (every thread on cpu %d, 3 runs each, medians): the batch took %.3f CPU s on 1 thread, "
+              "%.3f on 2: x%.3f\n", cpu, cpu1[1], cpu2[1], cpu1[1] / cpu2[1]);
+}
+
 // mists bench --scaling: a batch of expert games as a study plays them (one game a task, TBB
 // limited to t threads) and one tree-parallel search, at each thread count, as speed-ups against
 // one thread. The batch's outcomes must be the same at every count (checked and printed).
@@ -239,6 +289,7 @@ void bench_scaling(const Rules& R, int batch_games) {
   }
   std::printf("  the batch's outcomes at every thread count: %s\n", same ? "the same" : "DIFFERENT (a defect)");
   if (!same) throw analysis::AnalysisError("bench --scaling: the batch's outcomes depend on the number of threads");
+  bench_one_core(R, batch_games);
 }
 
 void add_bench(CLI::App& app) {

@@ -27,6 +27,9 @@ TEST_CASE("bench --scaling: a row per thread count up to the cores, the same out
   CHECK(has(scaling.output, "\n  1 "));  // the one-thread row, against which the speed-ups are taken
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   CHECK(has(scaling.output, "\n  " + std::to_string(cores) + " "));  // and the cores present
+  // The lone thread against a pool on one core, as CPU seconds of the process.
+  CHECK(has(scaling.output, "  one core (every thread on cpu "));
+  CHECK(has(scaling.output, " CPU s on 1 thread, "));
   // The signature line is the same with and without --scaling.
   const auto signature = [](const std::string& out) { return out.substr(out.rfind("Bench: ")); };
   CHECK(signature(plain.output) == signature(scaling.output));

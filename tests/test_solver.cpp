@@ -9,13 +9,16 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "analysis_helpers.h"
 #include "analysis/agents.h"
+#include "analysis/batch.h"
 #include "analysis/study.h"
 #include "analysis/study_config.h"
 #include "rules_helpers.h"
@@ -376,6 +379,25 @@ TEST_CASE("solver: play_games under 1 and 2 threads gives the same games as play
     CAPTURE(g);
     CHECK(same_summary(one[g], two[g]));
     CHECK(same_summary(one[g], analysis::play_one(R, agent, 21, g)));
+  }
+}
+
+TEST_CASE("solver: for_each_game runs every index once; a lone thread is not the caller's; a failure reaches the caller") {
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    std::vector<int> runs(40, 0);
+    std::vector<std::thread::id> who(40);
+    for_each_game(40, [&](int i) { ++runs[size_t(i)], who[size_t(i)] = std::this_thread::get_id(); });
+    CHECK(std::count(runs.begin(), runs.end(), 1) == 40);
+    // One thread: the whole batch on one thread of its own, as a pool's worker plays it.
+    if (threads == 1) {
+      CHECK(std::count(who.begin(), who.end(), who[0]) == 40);
+      CHECK(who[0] != std::this_thread::get_id());
+    }
+    CHECK_THROWS_WITH_AS(for_each_game(10, [](int i) { if (i == 7) throw std::runtime_error("game 7 failed"); }),
+                         "game 7 failed", std::runtime_error);
+    for_each_game(0, [](int) { FAIL("no index to run"); });
   }
 }
 
