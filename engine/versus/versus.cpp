@@ -642,24 +642,34 @@ int detail::put_tile(const VsRules& R, VsState& s, int type, VsCell cell, int ro
   // Frontier: the cell leaves it; each empty neighbour joins it (when this tile is its first
   // neighbour) or has its constraint narrowed by the side this tile shows it (nothing for a
   // closing side, which matches anything).
-  for (int i = 0; i < s.n_frontier; ++i)
-    if (s.frontier[size_t(i)] == cell) {
-      const size_t last = size_t(--s.n_frontier);
-      s.frontier[size_t(i)] = s.frontier[last];
-      s.front_mask[size_t(i)] = s.front_mask[last];
-      s.front_value[size_t(i)] = s.front_value[last];
-      break;
-    }
+  // Where the cell and its four neighbours stand in the frontier (-1: not in it), found in one
+  // pass without an early exit (each cell is in the frontier at most once).
+  std::array<VsCell, 1 + SIDE_NB> want{cell};
+  for (int side = 0; side < SIDE_NB; ++side) want[size_t(1 + side)] = VsCell(cell + VS_STEP[size_t(side)]);
+  std::array<int, 1 + SIDE_NB> at;
+  at.fill(-1);
+  for (int i = 0; i < s.n_frontier; ++i) {
+    const VsCell f = s.frontier[size_t(i)];
+    for (size_t k = 0; k < at.size(); ++k) at[k] = f == want[k] ? i : at[k];
+  }
+  if (at[0] >= 0) {  // the cell leaves: the last frontier cell takes its place
+    const int last = --s.n_frontier;
+    s.frontier[size_t(at[0])] = s.frontier[size_t(last)];
+    s.front_mask[size_t(at[0])] = s.front_mask[size_t(last)];
+    s.front_value[size_t(at[0])] = s.front_value[size_t(last)];
+    for (size_t k = 1; k < at.size(); ++k)
+      if (at[k] == last) at[k] = at[0];
+  }
   for (int side = 0; side < SIDE_NB; ++side) {
-    const VsCell c2 = VsCell(cell + VS_STEP[size_t(side)]);
+    const VsCell c2 = want[size_t(1 + side)];
     if (s.grid[c2] || !takes_tile(R, c2)) continue;
     const int facing = opposite(side);  // the side of c2 that touches this tile
     const bool any = o.closes >> side & 1;
     const uint8_t mask = any ? uint8_t(0) : uint8_t(3u << (2 * facing));
     const uint8_t value = any ? uint8_t(0) : uint8_t(((o.sides >> (2 * side)) & 3u) << (2 * facing));
-    int i = 0;
-    while (i < s.n_frontier && s.frontier[size_t(i)] != c2) ++i;
-    if (i == s.n_frontier) {
+    int i = at[size_t(1 + side)];
+    if (i < 0) {
+      i = s.n_frontier;
       s.frontier[size_t(i)] = c2;
       s.front_mask[size_t(i)] = R.on_map ? R.fixed_mask[c2] : 0;  // M1.3, M1.4: what the map asks there
       s.front_value[size_t(i)] = R.on_map ? R.fixed_value[c2] : 0;
@@ -980,14 +990,32 @@ VsState deal_state(const VsRules& R, const VsDeal& deal, size_t* next) {
   return initial_state(R, setup);
 }
 
-bool can_place(const VsRules& R, const VsState& s, int type) {
-  const VsType& T = R.types[size_t(type)];
-  for (int i = 0; i < s.n_frontier; ++i) {
-    const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
-    for (int rot = 0; rot < 4; ++rot)
-      if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) return true;
+namespace {
+// fit[i], for each frontier cell i: bit r set iff rotation r of T fits the cell's constraint
+// ((sides & mask) == value) and is one of T's distinct rotations. A loop the compiler runs on 16
+// cells at once: it goes on to a multiple of 16 (what lies past n_frontier in the arrays is left
+// from earlier cells or the zeros of the empty state; its fit is computed and never read).
+constexpr int FIT_BLOCK = 16;
+static_assert(VS_MAX_FRONTIER % FIT_BLOCK == 0);
+void rotation_fits(const VsType& T, const VsState& s, uint8_t* fit) {
+  const uint8_t s0 = T.rot[0].sides, s1 = T.rot[1].sides, s2 = T.rot[2].sides, s3 = T.rot[3].sides;
+  const uint8_t k0 = T.rot_ok[0] ? 1 : 0, k1 = T.rot_ok[1] ? 2 : 0, k2 = T.rot_ok[2] ? 4 : 0, k3 = T.rot_ok[3] ? 8 : 0;
+  const uint8_t* mask = s.front_mask.data();
+  const uint8_t* value = s.front_value.data();
+  const int end = (s.n_frontier + FIT_BLOCK - 1) / FIT_BLOCK * FIT_BLOCK;
+  for (int i = 0; i < end; ++i) {
+    const uint8_t m = mask[i], v = value[i];
+    fit[i] = uint8_t(((s0 & m) == v ? k0 : 0) | ((s1 & m) == v ? k1 : 0) | ((s2 & m) == v ? k2 : 0) | ((s3 & m) == v ? k3 : 0));
   }
-  return false;
+}
+}  // namespace
+
+bool can_place(const VsRules& R, const VsState& s, int type) {
+  alignas(16) uint8_t fit[VS_MAX_FRONTIER];
+  rotation_fits(R.types[size_t(type)], s, fit);
+  uint8_t any = 0;
+  for (int i = 0; i < s.n_frontier; ++i) any |= fit[i];
+  return any != 0;
 }
 
 int holes(const VsRules&, const VsState& s, VsCell* out) {
@@ -1253,12 +1281,17 @@ int legal_actions(const VsRules& R, const VsState& s, VsAction* out) {
   int n = 0;
   switch (s.phase) {
     case VsPhase::Place: {
-      const VsType& T = R.types[s.drawn];
+      alignas(16) uint8_t fit[VS_MAX_FRONTIER];
+      rotation_fits(R.types[s.drawn], s, fit);
+      // Without a branch (whether a rotation fits is a coin toss to the processor): each rotation's
+      // option is written and counted only if it fits. out[n] lies below 4 * (cells so far) + 4.
       for (int i = 0; i < s.n_frontier; ++i) {
+        const unsigned f = fit[i];
         const VsCell c = s.frontier[size_t(i)];
-        const uint8_t mask = s.front_mask[size_t(i)], value = s.front_value[size_t(i)];
-        for (int rot = 0; rot < 4; ++rot)
-          if (T.rot_ok[size_t(rot)] && (T.rot[size_t(rot)].sides & mask) == value) out[n++] = VsAction::place(c, rot);
+        for (int rot = 0; rot < 4; ++rot) {
+          out[n] = VsAction::place(c, rot);
+          n += int(f >> rot & 1);
+        }
       }
       break;
     }
