@@ -4,9 +4,12 @@
 #include <cassert>
 #include <cstring>
 
+#include "engine/coop/detail.h"
 #include "engine/kit/union_find.h"
 
 namespace mists {
+
+using namespace detail;  // the internals shared with the levers' files (engine/coop/detail.h)
 
 std::string_view phase_name(Phase p) {
   switch (p) {
@@ -32,13 +35,6 @@ std::string_view phase_name(Phase p) {
 
 namespace {
 
-constexpr uint64_t INNER = 0x7FFFFFFFFFFFFFFEull;  // columns 1..62 of a row
-
-inline int cell_at(const State& s, int x, int y) { return s.cell[make_cell(x, y)] - 1; }  // -1 = empty
-
-// Union-find with path halving (the state is mutable here), from the kit.
-uint16_t find(State& s, uint16_t n) { return uf::find(s.nodes, n); }
-
 // The older node stays the root (Node::absorb: it counts open connections, meeples and flags).
 uint16_t unite(State& s, uint16_t a, uint16_t b) { return uf::unite<true>(s.nodes, a, b); }
 
@@ -46,10 +42,6 @@ void mark_dead(State& s, uint16_t n) { s.nodes[find(s, n)].flags |= Node::DEAD; 
 
 // A side or misty slot of feature `n` now faces an abbey, which closes it (CA3, E5.2).
 void close_one(State& s, uint16_t n) { --s.nodes[find(s, n)].open; }
-
-// Is the placed tile an abbey (a tile that matches and closes every side)? Face-down tiles are
-// not: they haunt instead (R7.4).
-inline bool is_wild(const Rules& R, const PlacedTile& t) { return !t.face_down() && t.type >= R.wild_from; }
 
 int neighbourhood(const Rules& R, RegionKind k) {
   if (k == RegionKind::Castle) return 8;
@@ -213,13 +205,6 @@ LossCause empty_pile_cause(const Rules& R, const State& s) {
   return LossCause::TilesOut;
 }
 
-void remove_ghost_from(State& s, Node& n, int k) {
-  n.ghosts = uint8_t(n.ghosts - k);
-  s.tiles[n.tile].ghosts = uint8_t(s.tiles[n.tile].ghosts - k);
-  s.ghosts_on_board = uint8_t(s.ghosts_on_board - k);
-  s.ghost_supply = uint8_t(s.ghost_supply + k);
-}
-
 bool add_ghost_to(State& s, Node& n, int k) {
   if (s.ghost_supply < k) {
     lose(s, LossCause::GhostSupply);  // R3.5
@@ -232,52 +217,10 @@ bool add_ghost_to(State& s, Node& n, int k) {
   return true;
 }
 
-// "Remove up to 3 ghosts from 1 tile" (R3.4, R4.3, R6.2): as many as there are, up to 3, first from
-// mist that can never be finished, then from other mist, then from the cemetery. Returns the count.
-int clear_tile(const Rules& R, State& s, int tile, int most = 3) {
-  const PlacedTile& t = s.tiles[tile];
-  if (t.face_down() || !t.ghosts) return 0;
-  const TileType& tt = R.types[t.type];
-  int removed = 0;
-  for (int pass = 0; pass < 3 && removed < most; ++pass)
-    for (size_t fi = 0; fi < tt.features.size() && removed < most; ++fi) {
-      Node& n = s.nodes[t.node + fi];
-      if (!n.ghosts) continue;
-      const bool mist = n.kind == RegionKind::Mist;
-      const bool dead = mist && (s.nodes[find(s, uint16_t(t.node + fi))].flags & Node::DEAD);
-      if ((pass == 0 && !(mist && dead)) || (pass == 1 && !(mist && !dead)) || (pass == 2 && mist)) continue;
-      const int k = std::min<int>(n.ghosts, most - removed);
-      remove_ghost_from(s, n, k);
-      removed += k;
-    }
-  return removed;
-}
-
 bool meeple_on_board(const State& s) {
   for (const Meeple& m : s.meeples)
     if (m.at == MeepleAt::Board) return true;
   return false;
-}
-
-void check_hounds_reached(const Rules& R, State& s) {
-  const int p = progress(R, s);
-  const int th[2] = {R.level.hound1, R.level.hound2};
-  for (int h = 0; h < 2; ++h)
-    if (s.hound[h] == HoundState::Waiting && th[h] > 0 && p >= th[h]) s.hound[h] = HoundState::Reached;
-}
-
-bool check_win(const Rules& R, State& s) {
-  if (progress(R, s) >= R.level.goal) {  // R4.5
-    s.outcome = Outcome::Won;
-    s.phase = Phase::Over;
-    return true;
-  }
-  return false;
-}
-
-void add_points(const Rules& R, State& s, int colour, int points) {
-  if (R.level.per_colour_scores) s.colour_score[colour] = int16_t(s.colour_score[colour] + points);
-  else s.score = int16_t(s.score + points);
 }
 
 int feature_value(const Rules& R, State& s, uint16_t root) {
@@ -305,58 +248,6 @@ int feature_value(const Rules& R, State& s, uint16_t root) {
   return r.kind == RegionKind::City ? 2 * count + 2 * arms : count;  // R4.1
 }
 
-// Colours that score a feature (R4.2) as a bit mask, and those of them that score it twice
-// (coop_upgrade_effect = double_share, CM5).
-struct Shares {
-  unsigned scoring = 0;
-  unsigned twice = 0;
-};
-
-// Coats of arms in the whole city `root` (a mayor's strength, A3.2).
-int city_arms(const Rules& R, const State& s, uint16_t root) {
-  int arms = 0;
-  uint16_t n = root;
-  do {
-    arms += R.types[s.tiles[s.nodes[n].tile].type].features[s.nodes[n].feature].arms;
-    n = s.nodes[n].next;
-  } while (n != root);
-  return arms;
-}
-
-// With mayors or chips (CA8, CM5): strength per colour, a meeple or wagon 1, a mayor the city's
-// coats of arms (A3.2); an upgraded piece twice that (majority_only) or its colour's share twice
-// (double_share).
-Shares lever_shares(const Rules& R, const State& s, uint16_t root) {
-  const Levers& L = R.params.levers;
-  std::array<int, COLOUR_NB> strength{};
-  Shares out;
-  unsigned present = 0;
-  int arms = -1;
-  for (const Meeple& m : s.meeples) {
-    if (m.at != MeepleAt::Board || find_root(s, m.node) != root) continue;
-    int st = 1;
-    if (m.kind == PieceKind::Mayor) {
-      if (arms < 0) arms = city_arms(R, s, root);
-      st = arms;
-    }
-    if (m.upgraded) {
-      if (L.upgrade_effect == UpgradeEffect::MajorityOnly) st *= 2;
-      else out.twice |= 1u << m.colour;
-    }
-    strength[m.colour] += st;
-    present |= 1u << m.colour;
-  }
-  if (R.params.switches.joint_scoring == JointScoring::AllColours) {
-    out.scoring = present;  // every colour present; a mayor is a meeple like any other here (CA8)
-  } else {
-    const int top = *std::max_element(strength.begin(), strength.end());
-    for (int c = 0; c < COLOUR_NB; ++c)
-      if (strength[c] == top && top > 0) out.scoring |= 1u << c;  // a strength of 0 never scores (CA8)
-  }
-  out.twice &= out.scoring;
-  return out;
-}
-
 Shares scoring_colours(const Rules& R, State& s, uint16_t root) {
   if (R.params.levers.mayor || R.params.levers.chips) return lever_shares(R, s, root);
   std::array<int, COLOUR_NB> count{};
@@ -377,24 +268,6 @@ unsigned supply_kinds(const Rules& R, const State& s, int colour) {
   for (int m = 0; m < R.n_meeples; ++m)
     if (s.meeples[m].colour == colour && s.meeples[m].at == MeepleAt::Supply) k |= 1u << int(s.meeples[m].kind);
   return k;
-}
-
-// A tollhouse may go on a junction of the board: the free junctions (no tollhouse), not on a misty
-// road with coop_toll_mist = forbidden (CT2), as tile << 4 | junction; returns the count.
-int free_junctions(const Rules& R, const State& s, uint16_t* out) {
-  int n = 0;
-  for (int i = 0; i < s.n_tiles; ++i) {
-    const PlacedTile& t = s.tiles[i];
-    if (t.face_down()) continue;  // face-down tiles have no junctions
-    const TileType& tt = R.types[t.type];
-    for (size_t j = 0; j < tt.junctions.size(); ++j) {
-      if (R.params.levers.toll_mist == TollMist::Forbidden && (tt.misty_junctions >> j & 1)) continue;
-      bool taken = false;
-      for (int k = 0; k < R.tolls; ++k) taken = taken || (s.tolls[k].tile == i && s.tolls[k].junction == j);
-      if (!taken) out[n++] = uint16_t(i << 4 | int(j));
-    }
-  }
-  return n;
 }
 
 // Writes the options of the meeple step (R2.4, CA5, CA8, CT2) after "none" into out; returns the count.
@@ -552,46 +425,6 @@ void bury_from_supply(const Rules& R, State& s) {
   }
 }
 
-// ---- Levers: abbeys (CA) ------------------------------------------------------------------------
-
-// Holes (CA2): empty cells whose 4 orthogonal neighbours hold tiles, at least one face up (R7.5);
-// as cells, row by row. Returns the count.
-int abbey_holes(const State& s, Cell* out) {
-  int n = 0;
-  for (int y = s.ymin; y <= s.ymax; ++y) {
-    const uint64_t row = s.occupied[y], up = s.face_up[y];
-    uint64_t h = ~row & s.occupied[y - 1] & s.occupied[y + 1] & (row << 1) & (row >> 1) &
-                 (s.face_up[y - 1] | s.face_up[y + 1] | up << 1 | up >> 1) & INNER;
-    while (h) {
-      const int x = __builtin_ctzll(h);
-      h &= h - 1;
-      out[n++] = make_cell(x, y);
-    }
-  }
-  return n;
-}
-
-// The abbeys the active player may place now, as colours (0xFF for the team's pool); the count.
-int usable_abbeys(const Rules& R, const State& s, uint8_t* out) {
-  int n = 0;
-  if (R.params.levers.abbeys == PiecePool::Team) {
-    if (s.team_abbeys) out[n++] = 0xFF;
-    return n;
-  }
-  for (int8_t c : R.player_colours[s.player])
-    if (c >= 0 && s.abbeys[c]) out[n++] = uint8_t(c);
-  return n;
-}
-
-// CA1/CA2: can the turn start with an abbey instead of a draw? Burn needs a tile in the active pile.
-bool abbey_possible(const Rules& R, const State& s) {
-  uint8_t who[COLOUR_NB];
-  if (!usable_abbeys(R, s, who)) return false;
-  if (R.params.levers.abbey_cost == AbbeyCost::Burn && tiles_left(s) == 0) return false;
-  Cell holes[MAX_TILES];
-  return abbey_holes(s, holes) > 0;
-}
-
 void start_turn(const Rules& R, State& s) {
   s.phase = Phase::Draw;
   s.step = Step::None;
@@ -602,141 +435,7 @@ void start_turn(const Rules& R, State& s) {
   if (tiles_left(s) == 0) lose(s, empty_pile_cause(R, s));  // R6.4
 }
 
-// ---- Levers: tollhouses (CT) ------------------------------------------------------------------------
-
-// What a finished road pays tollhouse `toll` (T3.1-T3.2, CT6), and whether it counts as having
-// travellers for the flip (CT4).
-struct TollValue {
-  int points = 0;
-  bool travellers = false;
-};
-TollValue toll_value(const Rules& R, const State& s, int toll, uint16_t root) {
-  TollValue v;
-  const int face = s.tolls[toll].face;
-  if (R.params.levers.toll_basis == TollBasis::Sights) {
-    int sights = 0, travellers = 0;
-    uint16_t n = root;
-    do {
-      const Feature& f = R.types[s.tiles[s.nodes[n].tile].type].features[s.nodes[n].feature];
-      sights += f.sights;
-      travellers += f.travellers;
-      n = s.nodes[n].next;
-    } while (n != root);
-    v.points = face * (sights + 3 * travellers);
-    v.travellers = travellers > 0;
-  } else {  // misty_tiles: face points per tile of the road that shows mist; a ghost on one of its tiles is a traveller
-    TileSet misty;
-    uint16_t n = root;
-    do {
-      const PlacedTile& t = s.tiles[s.nodes[n].tile];
-      if (R.types[t.type].misty) misty.add(s.nodes[n].tile);
-      v.travellers = v.travellers || t.ghosts > 0;
-      n = s.nodes[n].next;
-    } while (n != root);
-    v.points = face * misty.count();
-  }
-  return v;
-}
-
-// Does tollhouse `k` stand on a junction of which road `root` is one road?
-bool toll_on_road(const Rules& R, const State& s, int k, uint16_t root) {
-  const Tollhouse& th = s.tolls[k];
-  if (th.tile == NO_TILE) return false;
-  const PlacedTile& t = s.tiles[th.tile];
-  const uint8_t mask = R.types[t.type].junctions[th.junction];
-  for (int f = 0; f < 8; ++f)
-    if ((mask >> f & 1) && find_root(s, uint16_t(t.node + f)) == root) return true;
-  return false;
-}
-
-// CT3: the tolls of the roads this turn finished, as scorings of their own (a toll worth 0 is none).
-// Counted at the scoring step, so that a tollhouse placed or moved this turn counts.
-void add_toll_pendings(const Rules& R, State& s) {
-  const int n = s.n_pending;
-  for (int i = 0; i < n; ++i) {
-    const uint16_t root = s.pending[i];
-    if (pending_is_toll(root) || s.nodes[root].kind != RegionKind::Road) continue;
-    for (int k = 0; k < R.tolls; ++k) {
-      if (R.params.levers.toll_new == TollNew::Waits && (s.tolls_moved >> k & 1)) continue;  // it collects from the next turn on
-      if (toll_on_road(R, s, k, root) && toll_value(R, s, k, root).points > 0 && s.n_pending < MAX_PENDING)
-        s.pending[s.n_pending++] = make_toll_pending(k, root);
-    }
-  }
-}
-
-// ---- Levers: chips (CM) ---------------------------------------------------------------------------
-
-// The chip cell at `cell` that still holds its chip, or -1.
-int chip_at(const Rules& R, const State& s, Cell cell) {
-  for (size_t i = 0; i < R.chip_cells.size(); ++i)
-    if (R.chip_cells[i] == cell) return (s.chips_left >> i & 1) ? int(i) : -1;
-  return -1;
-}
-
-// Whose chips: the team's pool ([0]), or on level 6 the colour's own (CM3).
-inline int chip_pool(const Rules& R, int colour) { return R.level.per_colour_scores ? colour : 0; }
-
-// The payments worth exactly 4 that `held` (chips of value 1, 2) allows (CM4); the count.
-int upgrade_pays(const std::array<uint8_t, 2>& held, UpgradePay* out) {
-  int n = 0;
-  if (held[0] >= 4) out[n++] = UpgradePay::Ones4;
-  if (held[0] >= 2 && held[1] >= 1) out[n++] = UpgradePay::Ones2Two;
-  if (held[1] >= 2) out[n++] = UpgradePay::Twos2;
-  return n;
-}
-
-// Writes the options of the upgrade step after "none" (CM4); returns the count.
-int upgrade_options(const Rules& R, const State& s, Action* out) {
-  int n = 0;
-  out[n++] = Action::make(ActionKind::Upgrade, NO_REGION);
-  for (int m = 0; m < R.n_meeples; ++m) {
-    const Meeple& mp = s.meeples[m];
-    if (mp.at != MeepleAt::Board || mp.upgraded) continue;
-    UpgradePay pays[3];
-    const int k = upgrade_pays(s.chips_held[size_t(chip_pool(R, mp.colour))], pays);
-    for (int i = 0; i < k; ++i) out[n++] = Action::make(ActionKind::Upgrade, uint32_t(m), uint32_t(pays[i]));
-  }
-  return n;
-}
-
-// The colours that may take the chip just turned up: the active player's on level 6 (CM3), else
-// the team (its first colour stands for it).
-int chip_colours(const Rules& R, const State& s, uint8_t* out) {
-  int n = 0;
-  for (int8_t c : R.player_colours[s.player]) {
-    if (c < 0) break;
-    out[n++] = uint8_t(c);
-    if (!R.level.per_colour_scores) break;
-  }
-  return n;
-}
-
-// ---- Levers: wagons (CA8) ------------------------------------------------------------------------
-
-// Where wagon `m` may go (A4.2 neighbourhood, CA8): a road, city or castle that takes a meeple (no
-// misty road segment), unfinished and with no piece in it, with a segment on the wagon's tile or the
-// 8 around it; as nodes. Returns the count.
-int wagon_targets(const Rules& R, const State& s, int m, uint16_t* out) {
-  int n = 0;
-  const PlacedTile& home = s.tiles[s.nodes[s.meeples[m].node].tile];
-  for (int i = -1; i < 8; ++i) {
-    const int nb = i < 0 ? s.nodes[s.meeples[m].node].tile : cell_at(s, home.x + RING_DX[i], home.y + RING_DY[i]);
-    if (nb < 0 || s.tiles[nb].face_down()) continue;
-    const TileType& tt = R.types[s.tiles[nb].type];
-    for (size_t fi = 0; fi < tt.features.size(); ++fi) {
-      const Feature& f = tt.features[fi];
-      if (!f.takes_meeple || f.kind == RegionKind::Monastery) continue;
-      const uint16_t node = uint16_t(s.tiles[nb].node + fi);
-      const Node& r = s.nodes[find_root(s, node)];
-      if (r.meeples || (r.flags & Node::DONE)) continue;
-      out[n++] = node;
-    }
-  }
-  return n;
-}
-
-// The first wagon due to move (CA8, A4.4: in colour order), or -1.
-int due_wagon(const State& s) { return s.wagons_due ? __builtin_ctz(s.wagons_due) : -1; }
+// ---- The turn's steps ------------------------------------------------------------------------------
 
 void move_pile(const Rules& R, State& s) {
   if (s.active_end + 1 < R.level.piles) ++s.active_end;  // R6.2: the rest goes on top of the next pile
@@ -883,31 +582,6 @@ void begin_placement(State& s) {
   }
 }
 
-// Calls f(node) for the nodes placed tile `idx` may have finished: its own cities, roads and mist,
-// or for an abbey (CA3) the features of its neighbours' sides facing it.
-template <class F>
-void placed_features(const Rules& R, const State& s, int idx, F&& f) {
-  const PlacedTile& t = s.tiles[idx];
-  const TileType& tt = R.types[t.type];
-  if (tt.abbey) {
-    for (int d = 0; d < SIDE_NB; ++d) {
-      const int nb = cell_at(s, t.x + DX[d], t.y + DY[d]);
-      if (nb < 0 || s.tiles[nb].face_down() || is_wild(R, s.tiles[nb])) continue;
-      const PlacedTile& p = s.tiles[nb];
-      const Orientation& po = R.types[p.type].rot[p.rot];
-      const int od = opposite(d);
-      if (po.side_main[od] != 0xFF) f(uint16_t(p.node + po.side_main[od]));
-      for (int k = 0; k < 3; ++k)
-        if (po.mist[slot_of(od, k)] != 0xFF) f(uint16_t(p.node + po.mist[slot_of(od, k)]));
-    }
-    return;
-  }
-  for (size_t fi = 0; fi < tt.features.size(); ++fi) {
-    const RegionKind k = tt.features[fi].kind;
-    if (k == RegionKind::Mist || k == RegionKind::City || k == RegionKind::Road) f(uint16_t(t.node + fi));
-  }
-}
-
 // A castle or an abbey's monastery (node n) whose 8 neighbours are now filled waits for its
 // scoring (R5.1, CA5), unless a face-down tile dooms it (R7.4) or it was scored before.
 inline void finish_ring_feature(State& s, int n) {
@@ -934,88 +608,6 @@ inline void finish_ring_feature(State& s, int n) {
   }
   close_cemeteries(R, s, idx);
   s.step = Step::Burial;
-}
-
-// R3.2 after a chip (CM2): the mist banks the placed tile finished lose their ghosts now.
-void clear_finished_mist(const Rules& R, State& s, int idx) {
-  placed_features(R, s, idx, [&](uint16_t node) {
-    const uint16_t root = find(s, node);
-    if (s.nodes[root].kind != RegionKind::Mist || !(s.nodes[root].flags & Node::DONE)) return;
-    uint16_t n = root;
-    do {
-      if (s.nodes[n].ghosts) {
-        s.ghosts_removed_by_mist = uint16_t(s.ghosts_removed_by_mist + s.nodes[n].ghosts);
-        remove_ghost_from(s, s.nodes[n], s.nodes[n].ghosts);
-      }
-      n = s.nodes[n].next;
-    } while (n != root);
-  });
-}
-
-// CM2: a face-up tile or an abbey put on chip cell `i` takes the chip; its value is a chance step
-// (phase ChipDraw), then the mist check's clearing follows.
-void take_chip_at(State& s, int i) {
-  s.chips_left = uint16_t(s.chips_left & ~(1u << i));
-  s.chip_taken = uint8_t(i);
-  s.chip_resume = Step::Mist;
-  s.step = Step::None;
-  s.phase = Phase::ChipDraw;
-}
-
-// The chip turned up: it goes to `colour`'s pool (the team's off level 6) and scores its value
-// for that colour, or (coop_chip_points = choice, `clear` a tile) its points are forgone for up to
-// 3 ghosts from that tile (CM2, R4.3). Then the turn goes on.
-void take_chip(const Rules& R, State& s, int colour, int clear) {
-  const int v = s.chip_value;
-  s.chips_held[size_t(chip_pool(R, colour))][size_t(v - 1)]++;
-  s.chip_taken = 0xFF;
-  s.phase = Phase::Place;  // while the turn runs on (advance sets the next phase)
-  s.step = s.chip_resume;
-  if (clear == NO_TILE) {
-    add_points(R, s, colour, v);
-    if (check_win(R, s)) return;  // R4.5: at once
-    check_hounds_reached(R, s);   // resolved at the hounds step (R6.2)
-  } else {
-    s.ghosts_removed_by_scoring = uint16_t(s.ghosts_removed_by_scoring + clear_tile(R, s, clear));
-  }
-}
-
-// CT4: at the end of the turn, a tollhouse that collected travellers turns over.
-void flip_tolls(const Rules& R, State& s) {
-  for (int k = 0; k < R.tolls; ++k)
-    if (s.tolls[k].flip) {
-      s.tolls[k].face = uint8_t(3 - s.tolls[k].face);
-      s.tolls[k].flip = false;
-    }
-}
-
-// CM4: chips worth 4 for an upgrade, at most once a turn. True when the team has the choice
-// (phase Upgrade); else the turn goes on with the scoring.
-[[gnu::noinline]] bool upgrade_step(const Rules& R, State& s) {
-  thread_local Action buf[MAX_ACTIONS];
-  if (upgrade_options(R, s, buf) > 1) {
-    s.phase = Phase::Upgrade;
-    return true;
-  }
-  s.step = Step::Scoring;
-  return false;
-}
-
-// CA8: after all the turn's scorings, each wagon scored moves or goes home. True when the next one
-// has somewhere to go (phase Wagon); without one due, the turn goes on with the hounds.
-[[gnu::noinline]] bool wagon_step(const Rules& R, State& s) {
-  const int m = due_wagon(s);
-  if (m < 0) {
-    s.step = Step::Hounds;
-    return false;
-  }
-  uint16_t targets[MAX_NODES];
-  if (wagon_targets(R, s, m, targets) > 0) {
-    s.phase = Phase::Wagon;
-    return true;
-  }
-  s.wagons_due &= ~(1u << m);  // nowhere to go: it stays home
-  return false;
 }
 
 // Runs the turn forward from s.step until a decision is needed or the game ends (R2.3 order).
@@ -1145,6 +737,45 @@ void redraw(const Rules& R, State& s) {
 }
 
 }  // namespace
+
+namespace detail {
+
+int clear_tile(const Rules& R, State& s, int tile, int most) {
+  const PlacedTile& t = s.tiles[tile];
+  if (t.face_down() || !t.ghosts) return 0;
+  const TileType& tt = R.types[t.type];
+  int removed = 0;
+  for (int pass = 0; pass < 3 && removed < most; ++pass)
+    for (size_t fi = 0; fi < tt.features.size() && removed < most; ++fi) {
+      Node& n = s.nodes[t.node + fi];
+      if (!n.ghosts) continue;
+      const bool mist = n.kind == RegionKind::Mist;
+      const bool dead = mist && (s.nodes[find(s, uint16_t(t.node + fi))].flags & Node::DEAD);
+      if ((pass == 0 && !(mist && dead)) || (pass == 1 && !(mist && !dead)) || (pass == 2 && mist)) continue;
+      const int k = std::min<int>(n.ghosts, most - removed);
+      remove_ghost_from(s, n, k);
+      removed += k;
+    }
+  return removed;
+}
+
+void check_hounds_reached(const Rules& R, State& s) {
+  const int p = progress(R, s);
+  const int th[2] = {R.level.hound1, R.level.hound2};
+  for (int h = 0; h < 2; ++h)
+    if (s.hound[h] == HoundState::Waiting && th[h] > 0 && p >= th[h]) s.hound[h] = HoundState::Reached;
+}
+
+bool check_win(const Rules& R, State& s) {
+  if (progress(R, s) >= R.level.goal) {  // R4.5
+    s.outcome = Outcome::Won;
+    s.phase = Phase::Over;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace detail
 
 // ---- Queries ----------------------------------------------------------------------------------------
 
