@@ -52,9 +52,11 @@ const $ = id => document.getElementById(id);
 function esc(t){return String(t).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));}
 function note(m){
   if (!m) return ['', ''];
-  const v = m.best_value.toFixed(3), p = m.played_value.toFixed(3);
-  const interval = (Math.abs(m.cost) < 0.0005 ? 0 : m.cost).toFixed(3) + ' ± ' + m.margin.toFixed(3);
-  if (m.verdict === 'agrees') return ['agree', ' <span class="ok">the search agrees (' + v + ')</span>'];
+  const dg = data.digits === undefined ? 3 : data.digits;  // the co-op values 0-1, the competitive ones points
+  const num = x => x === null ? '-' : x.toFixed(dg);
+  const v = num(m.best_value), p = num(m.played_value);
+  const interval = (m.cost === null || Math.abs(m.cost) < 0.5 * Math.pow(10, -dg) ? 0 : m.cost).toFixed(dg) + ' ± ' + m.margin.toFixed(dg);
+  if (m.verdict === 'agrees') return ['agree', ' <span class="ok">the search agrees' + (m.best_value === null ? '' : ' (' + v + ')') + '</span>'];
   if (m.verdict === 'costly')
     return ['cost', ' <span class="mark">costly: the search prefers ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'];
   if (m.verdict === 'as good')

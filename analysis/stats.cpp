@@ -192,6 +192,21 @@ MeanDiff welch(const std::vector<double>& a, const std::vector<double>& b, doubl
   return d;
 }
 
+MeanDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b, double confidence) {
+  if (a.size() != b.size() || a.size() < 2) throw std::invalid_argument("paired_diff: two samples of one length, two values or more");
+  const size_t n = a.size();
+  MeanDiff d;
+  for (size_t i = 0; i < n; ++i) d.diff += a[i] - b[i];
+  d.diff /= double(n);
+  double ss = 0;
+  for (size_t i = 0; i < n; ++i) ss += (a[i] - b[i] - d.diff) * (a[i] - b[i] - d.diff);
+  d.se = std::sqrt(ss / double(n - 1) / double(n));
+  if (d.se == 0) return d;
+  d.df = double(n - 1);
+  d.margin = student_t_critical(confidence, d.df) * d.se;
+  return d;
+}
+
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());

@@ -73,6 +73,10 @@ struct MeanDiff {
   Interval ci() const { return {diff - margin, diff + margin}; }
 };
 MeanDiff welch(const std::vector<double>& a, const std::vector<double>& b, double confidence);
+// The same for paired samples (a[i] and b[i] measured under the same conditions, such as the same
+// random numbers): the mean of the differences with Student's interval at n - 1 degrees of freedom.
+// The samples need one length, two values or more (std::invalid_argument otherwise).
+MeanDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b, double confidence);
 
 // Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
 double quantile(std::vector<double> v, double q);

@@ -1,6 +1,11 @@
 #include "analysis/versus_viewer.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <map>
 #include <sstream>
 
 #include "analysis/files.h"
@@ -36,6 +41,7 @@ namespace {
 
 struct Step {
   std::string text, words;
+  int record_step = -1;  // its index among the record's steps
 };
 struct Board {
   VsState state;
@@ -70,7 +76,7 @@ json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_p
   info.push_back({"outcome", "game", outcome});
   f["info"] = info;
   json steps = json::array();
-  for (const Step& st : b.steps) steps.push_back({{"text", st.text}, {"words", st.words}, {"step", -1}});
+  for (const Step& st : b.steps) steps.push_back({{"text", st.text}, {"words", st.words}, {"step", st.record_step}});
   f["steps"] = steps;
   // The tile drawn this turn (the last draw: a tile that fitted nowhere was discarded before it).
   f["drawn"] = nullptr;
@@ -92,9 +98,16 @@ json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_p
   return f;
 }
 
+std::string points(double x) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(2) << (std::abs(x) < 0.005 ? 0.0 : x);
+  return os.str();
+}
+
 }  // namespace
 
-std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title) {
+std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title, const std::vector<ReviewMark>* marks,
+                               const ReviewSettings& how) {
   const VsRules& R = g.rules;
   VsPicture pic;
   pic.seats = g.rec.agents;
@@ -108,8 +121,11 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   int before_tiles = boards.back().state.n_tiles;
   int seat = boards.back().state.player;  // who acts next
   cur.seat = boards.back().state.turn_seat;
+  int step = 0;
+  std::map<int, size_t> frame_of;  // record step -> the frame whose steps list it
   vs_replay(R, g.rec, g.path, [&](const VsState& s, const std::string& text) {
-    cur.steps.push_back({text, versus_step_words(text, seat_label(pic, seat))});
+    frame_of[step] = boards.size();
+    cur.steps.push_back({text, versus_step_words(text, seat_label(pic, seat)), step++});
     if (s.n_tiles > before_tiles) cur.highlight = s.last;
     seat = s.player;
     if (!versus_turn_ends(s, text)) return;
@@ -128,15 +144,48 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
     page.turn_labels.push_back(boards[i].state.turn);
   }
   data["frames"] = frames;
-  data["marks"] = json::object();
+  data["digits"] = 2;  // values are points
+  std::vector<ReviewMark> costly;  // the marked decisions, costliest first
+  json jm = json::object();
+  if (marks)
+    for (const ReviewMark& m : *marks) {
+      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", m.best_value},
+                                    {"played_value", m.played_value}, {"cost", m.cost()}, {"margin", m.margin},
+                                    {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}, {"seat", m.seat}};
+      if (m.marked()) costly.push_back(m);
+    }
+  data["marks"] = jm;
+  std::stable_sort(costly.begin(), costly.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  page.turn_marked.assign(boards.size(), false);
+  for (const ReviewMark& m : costly) page.turn_marked[frame_of.at(m.step)] = true;
   std::ostringstream sum;
   sum << xml_escape(versus_short_title(R)) << " · seed " << g.rec.seed << " deal " << g.rec.deal << " · seats:";
   for (int p = 0; p < R.players; ++p) sum << (p ? "," : "") << ' ' << xml_escape(seat_label(pic, p));
   sum << " · final scores";
   for (int x : g.rec.result) sum << ' ' << x;
   sum << " · the tile just placed is framed in orange";
+  if (marks)
+    sum << " · reviewed: a red step is a costly decision, one whose cost (the judge's option's value minus the played one's,"
+        << " each the seat's mean final margin in points over games played on from it) has a " << std::fixed << std::setprecision(1) << 100 * how.confidence
+        << "% interval wholly above " << points(how.negligible) << "; grey: within noise; green: the judge agrees, or the option"
+        << " played is as good";
   page.summary_html = sum.str();
   page.rules_html = xml_escape(R.describe());
+  if (marks) {
+    std::ostringstream extra;
+    extra << "<h3>costliest decisions</h3>";
+    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the noise.</p>";
+    else {
+      extra << "<ol id=\"costliest\">";
+      for (const ReviewMark& m : costly)  // as the text names them; each links to the board its turn led to
+        extra << "<li><a href=\"#turn-" << frame_of.at(m.step) << "\">step " << m.step + 1 << " (turn " << m.turn << ", "
+              << xml_escape(seat_label(pic, m.seat)) << ")</a>: played " << xml_escape(m.played) << " (" << points(m.played_value)
+              << "), the judge prefers " << xml_escape(m.best) << " (" << points(m.best_value) << "): cost " << points(m.cost())
+              << " ± " << points(m.margin) << " points</li>";
+      extra << "</ol>";
+    }
+    page.extra_panel_html = extra.str();
+  }
   return game_page_html(page, data);
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "analysis/viewer.h"
 #include "engine/versus/record.h"
 
 namespace mists::analysis {
@@ -23,7 +25,10 @@ LoadedVsRecord load_vs_record(const std::string& path, const std::string& text);
 // the ghost supply (GCC), the pile, the tile drawn, and the steps of the turn in record text and in
 // words. A frame ends where `mists replay --show` prints a board: after a step that is neither a
 // draw, a chip turned up nor "abbey none", when the next seat's turn starts or the game ends.
-std::string versus_viewer_html(const LoadedVsRecord& game, const std::string& title);
+// With `marks` (analysis/versus_review.h, made with `how`), each reviewed step shows its verdict,
+// turns with a costly decision are red in the strip, and the panel lists the costliest.
+std::string versus_viewer_html(const LoadedVsRecord& game, const std::string& title, const std::vector<ReviewMark>* marks = nullptr,
+                               const ReviewSettings& how = {});
 
 // True at a board of versus_viewer_html and `mists replay --show`: `step` (just applied) ends a turn.
 bool versus_turn_ends(const vs::VsState& after, const std::string& step);

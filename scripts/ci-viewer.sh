@@ -8,8 +8,9 @@
 # links each to its board (#turn-N). Then the competitive pages of `mists replay --html` on a base-game
 # and a GCC record (tests/records/): keys, buttons and slider, each seat's score and the ghost supply
 # at several boards equal to the board `mists replay --show` prints there, the last board the
-# record's result. On every page at 1,000 and 1,600 px wide: the controls and the board's top above
-# the fold, the panel beside the board, and the board and panel at the same place on every turn.
+# record's result; then the page of `mists review --html` on that base record (seat 1): a verdict on
+# every reviewed step and a link per costly decision. On the co-op page and the two replay pages, at
+# 1,000 and 1,600 px wide: the controls and the board's top above the fold, the panel beside the board, and the board and panel at the same place on every turn.
 # Screenshots of each page at both widths (a window's height, 900 px) go to DIR: viewer-1000.png,
 # viewer-1600.png, base-1000.png, ..., gcc-1600.png (and viewer.png, the whole co-op page).
 #   scripts/ci-viewer.sh [DIR]      DIR default ${TMPDIR:-/tmp}/mists-ci-viewer (replaced)
@@ -38,6 +39,9 @@ timeout 60 "$mists" replay tests/records/base-3p-seed5-deal0.txt --show --html "
   || fail "mists replay --html (base)"
 timeout 60 "$mists" replay tests/records/gcc-am-tk-4p-seed5-deal0.txt --show --html "$dir/gcc.html" > "$dir/gcc.txt" \
   || fail "mists replay --html (gcc)"
+# The competitive review's page: seat 1 (random) of the base game, judged by mcts, valued by the expert.
+timeout 180 "$mists" review tests/records/base-3p-seed5-deal0.txt --seat 1 --html "$dir/base-review.html" \
+  --out "$dir/base-review.txt" || fail "mists review (base)"
 
 timeout 180 "$py" - "$(command -v chromium)" "$dir" "$repo/scripts" <<'PY' || fail "viewer checks (above)"
 import os, re, sys, time
@@ -214,6 +218,32 @@ for name in ("base", "gcc"):
         versus_page(name)
     except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
         problems.append(f"{name}: {type(e).__name__}: {e}")
+
+
+def versus_review():
+    """The competitive review's page against its text: a note on every reviewed step, a link per costly one."""
+    lines = [l for l in open(os.path.join(folder, "base-review.txt")) if re.match(r"\s*\d+\s+\d+\s+\d+\s+\d+\s", l)]
+    costly = [l for l in lines if l.rstrip().endswith("costly")]
+    with Browser(browser, 120) as page:
+        page.open(os.path.join(folder, "base-review.html"))
+        marks = page.js("Object.keys(JSON.parse(document.getElementById('game-data').textContent).marks).length")
+        if marks != len(lines):
+            problems.append(f"base-review: {marks} review marks in the page, {len(lines)} decisions in base-review.txt")
+        links = page.js("Array.from(document.querySelectorAll('#costliest a')).map(a => a.getAttribute('href'))")
+        if len(links) != len(costly):
+            problems.append(f"base-review: {len(links)} costliest-decision links, {len(costly)} costly decisions in base-review.txt")
+        notes = page.js("(() => { let n = 0; for (let i = 0; i < frames.length; ++i) { show(i); "
+                        "n += document.querySelectorAll('#steps li.agree, #steps li.cost, #steps li.noise').length; } return n; })()")
+        if notes != len(lines):
+            problems.append(f"base-review: {notes} steps carry a verdict across the frames, {len(lines)} decisions reviewed")
+        problems.extend("base-review: " + p for p in page.console_problems())
+        print(f"  base-review: {len(lines)} decisions reviewed, {len(costly)} costly, each with its note and link")
+
+
+try:
+    versus_review()
+except Exception as e:  # noqa: BLE001 — any failure of the harness is a failed check
+    problems.append(f"base-review: {type(e).__name__}: {e}")
 for p in problems:
     print("  problem: " + p)
 sys.exit(1 if problems else 0)

@@ -207,7 +207,8 @@ TEST_CASE("replay --html and --show on a competitive record, play --html, and re
                                     " --html " + dir.file("p.html"));
   REQUIRE(played.status == 0);
   CHECK(slurp(dir.file("p.html")).find("seat 1 (random)") != std::string::npos);
-  const auto review = sh::mists_cmd("review " + rec);
-  CHECK(review.status == 2);
-  CHECK(review.output.find("a competitive record; review judges co-op games only") != std::string::npos);
+  // The competitive review (tests/test_versus_review.cpp has the rest).
+  const auto review = sh::mists_cmd("review " + rec + " --seat 0 --agent expert --repeats 4");
+  CHECK(review.status == 0);
+  CHECK(review.output.find("verdicts: the judge agrees ") != std::string::npos);
 }

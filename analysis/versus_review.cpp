@@ -1,0 +1,203 @@
+#include "analysis/versus_review.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "analysis/batch.h"
+#include "analysis/error.h"
+#include "analysis/stats.h"
+#include "analysis/versus_svg.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+using namespace vs;
+
+namespace {
+
+// The streams of a decision's seed: the games played on from an option (the r-th game of both
+// options on the same numbers, so that the two differ by the option alone), and each seat's agent.
+enum VsReviewStream : uint64_t { GAME_STREAM = 1, SEAT_STREAM = 3 };
+
+std::string fixed(double x, int digits) {
+  if (std::isnan(x)) return "-";
+  if (std::abs(x) < 0.5 * std::pow(10.0, -digits)) x = 0;  // no "-0.00"
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << x;
+  return os.str();
+}
+
+void check_settings(const ReviewSettings& how) {
+  if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two values of each option)");
+  if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
+  if (!(how.negligible >= 0) || !std::isfinite(how.negligible)) throw AnalysisError("review: negligible must be a number 0 or more");
+}
+
+// A decision of the record: the position before it, the step as written, its index.
+struct Decision {
+  VsState before;
+  std::string played;
+  int step = 0;
+};
+
+}  // namespace
+
+double vs_option_value(const VsRules& R, const VsState& before, VsAction option, int seat, const VsReview& review, uint64_t seed) {
+  VsState s = before;
+  apply(R, s, option);
+  Rng rng(seed);
+  std::vector<VsChooser> agents;
+  for (int p = 0; p < R.players; ++p) agents.push_back(make_vs_agent(R, review.rollout, stream_seed(seed, uint64_t(p), SEAT_STREAM)));
+  std::vector<VsAction> options(VS_MAX_ACTIONS);
+  while (!is_over(s)) {
+    if (s.phase == VsPhase::ChipValue) {  // M3.1: by the odds of the values not yet turned up
+      const uint32_t n = uint32_t(s.chips_unseen[0]) + s.chips_unseen[1];
+      apply_chip(R, s, rng.below(n) < s.chips_unseen[0] ? 1 : 2);
+      continue;
+    }
+    if (is_chance(s)) {  // a tile among those not yet seen
+      uint32_t k = rng.below(uint32_t(s.left));
+      int type = 0;
+      while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
+      apply_draw(R, s, type);
+      continue;
+    }
+    const int n = legal_actions(R, s, options.data());
+    apply(R, s, options[size_t(n > 1 ? agents[size_t(s.player)](s, options.data(), n) : 0)]);
+  }
+  int best_other = -1 << 30;
+  for (int p = 0; p < R.players; ++p)
+    if (p != seat) best_other = std::max(best_other, int(s.score[size_t(p)]));
+  return double(s.score[size_t(seat)] - best_other);
+}
+
+ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std::string& played_text, int step,
+                              const VsReview& review, uint64_t seed, const ReviewSettings& how) {
+  check_settings(how);
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  const int n = legal_actions(R, before, opts.data());
+  int played = -1;
+  for (int k = 0; k < n && played < 0; ++k)
+    if (action_text(R, before, opts[size_t(k)]) == played_text) played = k;
+  if (played < 0) throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
+  ReviewMark m;
+  m.step = step;
+  m.turn = before.turn;
+  m.seat = before.player;
+  m.played = played_text;
+  m.best_value = m.played_value = std::nan("");
+  // 1. The judge names the option it prefers.
+  const int pick = make_vs_agent(R, review.judge, seed)(before, opts.data(), n);
+  m.best = action_text(R, before, opts[size_t(pick)]);
+  if (pick == played) {
+    m.verdict = ReviewVerdict::Agrees;
+    return m;
+  }
+  // 2. Both options valued by play to the end, in rounds that double, until the interval parts.
+  std::vector<double> best_values, played_values;
+  MeanDiff d;
+  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+    for (int r = int(best_values.size()); r < look; ++r) {
+      const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
+      best_values.push_back(vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game));
+      played_values.push_back(vs_option_value(R, before, opts[size_t(played)], m.seat, review, game));
+    }
+    d = paired_diff(best_values, played_values, how.confidence);
+    if (d.diff - d.margin > how.negligible || d.diff + d.margin <= how.negligible || look == how.repeats) break;
+  }
+  double sum_best = 0, sum_played = 0;
+  for (size_t r = 0; r < best_values.size(); ++r) sum_best += best_values[r], sum_played += played_values[r];
+  m.repeats = int(best_values.size());
+  m.best_value = sum_best / double(m.repeats);
+  m.played_value = sum_played / double(m.repeats);
+  m.margin = d.margin;
+  m.verdict = d.diff - d.margin > how.negligible   ? ReviewVerdict::Costly
+              : d.diff + d.margin <= how.negligible ? ReviewVerdict::AsGood
+                                                    : ReviewVerdict::Noise;
+  return m;
+}
+
+uint64_t vs_review_seed(const VsRecord& rec, int step) {
+  constexpr uint64_t VS_REVIEW_STREAM = 0x7e12;
+  return stream_seed(rec.seed ^ splitmix64(rec.deal), uint64_t(step), VS_REVIEW_STREAM);
+}
+
+std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview& review, const ReviewSettings& how) {
+  check_settings(how);
+  const VsRules& R = g.rules;
+  if (review.seat >= R.players)
+    throw AnalysisError("review: seat " + std::to_string(review.seat) + ": the game has seats 0 to " + std::to_string(R.players - 1));
+  std::vector<Decision> decisions;
+  size_t next = 0;
+  VsState prev = deal_state(R, vs_record_deal(R, g.rec, g.path), &next);
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  int step = 0;
+  vs_replay(R, g.rec, g.path, [&](const VsState& after, const std::string& text) {
+    if (!is_chance(prev) && (review.seat < 0 || prev.player == review.seat) && legal_actions(R, prev, opts.data()) > 1)
+      decisions.push_back({prev, text, step});
+    prev = after;
+    ++step;
+  });
+  std::vector<ReviewMark> marks(decisions.size());
+  for_each_game(int(decisions.size()), [&](int i) {
+    const Decision& d = decisions[size_t(i)];
+    marks[size_t(i)] = review_vs_decision(R, d.before, d.played, d.step, review, vs_review_seed(g.rec, d.step), how);
+  });
+  return marks;
+}
+
+std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark>& marks, const VsReview& review, int top,
+                           const ReviewSettings& how) {
+  VsPicture pic;
+  pic.seats = g.rec.agents;
+  std::ostringstream os;
+  os << "review of " << versus_short_title(g.rules) << ", seed " << g.rec.seed << " deal " << g.rec.deal << ", seats:";
+  for (int p = 0; p < g.rules.players; ++p) os << (p ? "," : "") << ' ' << seat_label(pic, p);
+  os << "\nreviewed: " << (review.seat < 0 ? "every seat's" : seat_label(pic, review.seat) + "'s") << " decisions with two or more options, "
+     << marks.size() << " of them; judged by " << review.judge.text << ", valued by " << review.rollout.text << '\n';
+  std::string rounds;  // "4, 8, 16"
+  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+    rounds += (rounds.empty() ? "" : ", ") + std::to_string(look);
+    if (look == how.repeats) break;
+  }
+  const std::string negligible = fixed(how.negligible, 2);
+  os << "value: the deciding seat's final margin in points (its score less the best other seat's) after the option, the\n"
+     << "rest of the game played by " << review.rollout.text << " at every seat on a pile drawn from the tiles not yet seen\n"
+     << "cost: the judge's option's value minus the played one's, each the mean of n games (n grows " << rounds << " until\n"
+     << "the interval parts from " << negligible << "), ± the half-width of its " << fixed(100 * how.confidence, 1)
+     << "% interval (Student's t on the n paired games, the\n"
+     << "k-th game of both options played on the same pile and the same agents' numbers): costly when the whole interval lies above\n"
+     << negligible << " (the only decisions marked), as good when it lies at or below, within noise when it still straddles "
+     << negligible << " after " << how.repeats << ";\n"
+     << "n = 0: the judge plays the option played\n\n";
+  os << "step turn seat   n  played                      value   best                        value     cost ± width  verdict\n";
+  for (const ReviewMark& m : marks) {
+    const bool agrees = m.verdict == ReviewVerdict::Agrees;
+    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(5) << m.seat << std::setw(4) << m.repeats << "  "
+       << std::left << std::setw(28) << m.played << std::right << std::setw(6) << fixed(m.played_value, 2) << "   " << std::left
+       << std::setw(28) << (agrees ? "=" : m.best) << std::right << std::setw(6) << fixed(m.best_value, 2) << std::setw(9)
+       << (agrees ? "" : fixed(m.cost(), 2)) << ' ' << std::left << std::setw(7) << (agrees ? "" : "± " + fixed(m.margin, 2))
+       << "  " << verdict_name(m.verdict) << std::right << '\n';
+  }
+  int count[4] = {};
+  for (const ReviewMark& m : marks) ++count[int(m.verdict)];
+  os << "\nverdicts: the judge agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
+     << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
+  std::vector<ReviewMark> sorted;
+  for (const ReviewMark& m : marks)
+    if (m.marked()) sorted.push_back(m);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  os << "\ncostliest decisions (marked costly):\n";
+  if (sorted.empty()) os << "  none\n";
+  for (int i = 0; i < top && i < int(sorted.size()); ++i) {
+    const ReviewMark& m = sorted[size_t(i)];
+    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << seat_label(pic, m.seat) << "): played '" << m.played << "' ("
+       << fixed(m.played_value, 2) << "), the judge prefers '" << m.best << "' (" << fixed(m.best_value, 2) << "): cost "
+       << fixed(m.cost(), 2) << " ± " << fixed(m.margin, 2) << " points\n";
+  }
+  return os.str();
+}
+
+}  // namespace mists::analysis
