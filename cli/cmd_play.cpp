@@ -1,4 +1,5 @@
 // mists play: one game, written as a record.
+#include <algorithm>
 #include <limits>
 #include <iostream>
 
@@ -12,7 +13,6 @@
 #include "analysis/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "engine/kit/number.h"
 #include "engine/coop/record.h"
 #include "engine/versus/record.h"
 #include "solver/agents.h"
@@ -104,7 +104,7 @@ void add_play(CLI::App& app) {
   auto opt = std::make_shared<GameOptions>();
   auto flags = std::make_shared<GameFlags>();
   auto seed = std::make_shared<uint64_t>(1);
-  auto game = std::make_shared<std::string>("0");
+  auto game = std::make_shared<std::string>("coop");
   auto agent = std::make_shared<std::string>("random");
   auto out = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
@@ -118,14 +118,15 @@ void add_play(CLI::App& app) {
   cmd->get_option("--players")->description("Players: 1-5 (co-op), 2-6 (--game base|gcc)");
   cmd->footer(
       "Examples:\n"
-      "  mists play --level 5 --players 2 --agent mcts --seed 7 --game 3 --out game.txt --show   # game 3 of a study seeded 7\n"
+      "  mists play --level 5 --players 2 --agent mcts --seed 7 --deal 3 --out game.txt --show   # game 3 of a study seeded 7\n"
       "  mists play --game gcc --players 4 --agents mcts,expert,expert,greedy --seed 1 --deal 0 --out gcc.txt --svg gcc.svg\n"
       "  mists play --game gcc --players 2 --agents mcts,expert --seed 1 --deal 5   # = game 10 of mists versus --agents mcts,expert --seed 1\n"
       "Competitive agents: random | greedy | expert | mcts, with settings as in mists versus --help.");
-  add_seed(*cmd, "--seed", *seed, "Run seed: the deal depends only on (seed, level, players, game), as in analyze; "
+  add_seed(*cmd, "--seed", *seed, "Run seed: the deal depends only on (seed, level, players, deal), as in analyze; "
                                   "with --game base|gcc the tile order and the agents' streams, as in versus");
-  cmd->add_option("--game", *game, "Co-op: the game index within the run (game G of a study cell with the same seed); "
-                                   "base or gcc: play that competitive game instead")->capture_default_str();
+  cmd->add_option("--game", *game, "The game: coop (Mists over Carcassonne), base (the Carcassonne base game) or gcc "
+                                   "(Ghosts, Castles & Cemeteries), as in analyze")
+      ->capture_default_str();
   cmd->add_option("--agent,--agents", *agent,
                   "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze); with "
                   "--game base|gcc one competitive agent a seat, comma-separated (';' when settings hold commas), or one "
@@ -133,7 +134,8 @@ void add_play(CLI::App& app) {
       ->capture_default_str()
       ->check(no_empty_items(",;"));
   add_number(*cmd, "--deal", *deal, uint64_t(0), std::numeric_limits<uint64_t>::max(),
-             "--game base|gcc: the tile order, deal D of a tournament with the same --seed")
+             "The deal: co-op, game G of a study cell with the same --seed (its game index); base|gcc, deal D of a "
+             "tournament with the same --seed")
       ->capture_default_str();
   cmd->add_option("--switch", *switches, "--game base|gcc: a rule switch name=value, as in versus; repeat for several");
   cmd->add_option("--base-catalog", files->base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
@@ -146,29 +148,29 @@ void add_play(CLI::App& app) {
   auto html = std::make_shared<std::string>();
   cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); a co-op game needs --out");
   cmd->callback([=] {
+    if (*game != "coop" && *game != "base" && *game != "gcc") {
+      const bool index = !game->empty() && std::all_of(game->begin(), game->end(), [](char c) { return c >= '0' && c <= '9'; });
+      throw UsageError("--game " + *game + ": the game is coop, base or gcc" +
+                       (index ? "; the deal (game G of a study cell) is --deal " + *game : std::string()));
+    }
     if (*game == "base" || *game == "gcc") {
       play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *files, *out,
                   *show, *svg, *html);
       return;
     }
     // --abbey-catalog and --toll-catalog belong to both games (the co-op levers read them too).
-    for (const char* f : {"--deal", "--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--map", "--svg"})
+    for (const char* f : {"--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--map", "--svg"})
       if (cmd->count(f))
         throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");
-    uint64_t game_index = 0;
-    try {
-      game_index = parse_u64(*game);  // decimal, as every number of the option layer (cli/options.h)
-    } catch (const NumberError& e) {
-      throw UsageError("--game: '" + *game + "' is neither base, gcc nor a game index: " + e.what());
-    }
+    const uint64_t game_index = *deal;
     if (!html->empty() && out->empty()) throw UsageError("--html needs --out: the page is made from the record file");
     flags->apply(*opt);
     const uint64_t run_seed = *seed;
     const Rules rules = opt->rules();
     const analysis::AgentSpec spec = analysis::parse_agent(*agent);
     if (spec.name == "solver")
-      throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --game)");
+      throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --deal)");
     const uint64_t deal_seed = analysis::cell_seed(run_seed, rules.level.number, rules.params.players);
     const Deal deal_cards = seeded_deal(rules, deal_seed, game_index);
     GameRecord rec = make_record(rules, deal_cards, run_seed, game_index, spec.text, analysis::revision());

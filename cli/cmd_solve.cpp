@@ -75,15 +75,15 @@ void add_solve(CLI::App& app) {
       "record (mists replay accepts it), 'lost' when the search proved that no line wins, or 'open' when the\n"
       "budget ran out (with the best progress reached; --out then writes the best line found, a lost game, as a\n"
       "record marked 'verdict open'). The deal is game G of a study seeded S (the same\n"
-      "--level/--players/--seed/--game as mists play), or the deal of a record (--record).");
+      "--level/--players/--seed/--deal as mists play), or the deal of a record (--record).");
   cmd->footer(
       "Examples:\n"
-      "  mists solve --level 4 --players 2 --seed 7 --game 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
+      "  mists solve --level 4 --players 2 --seed 7 --deal 12 --seconds 10 --out won.txt   # game 12 of a study seeded 7\n"
       "  mists solve --record game.txt --nodes 3000000        # could the team have won the deal of this game?\n"
-      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 2        # how many positions a proof must enter\n"
-      "  mists solve --level 6 --players 1 --seed 7 --game 0 --census 14 --census-probes 2000   # estimated, up to turn 14\n"
+      "  mists solve --level 6 --players 1 --seed 7 --deal 0 --census 2        # how many positions a proof must enter\n"
+      "  mists solve --level 6 --players 1 --seed 7 --deal 0 --census 14 --census-probes 2000   # estimated, up to turn 14\n"
       "Many deals: mists analyze --agents solver (the solver as a study agent: verdicts per cell, chunks, --resume).\n"
-      "  mists solve --level 4 --players 2 --seed 7 --game 1 --nodes 60000 --out best.txt   # open: the best line, marked so\n"
+      "  mists solve --level 4 --players 2 --seed 7 --deal 1 --nodes 60000 --out best.txt   # open: the best line, marked so\n"
       "Exit status: 0 won (and --census done), 3 lost, 4 open; 2 a usage error, 1 an unexpected error.");
   struct Args {
     GameOptions game;
@@ -103,8 +103,12 @@ void add_solve(CLI::App& app) {
   auto a = std::make_shared<Args>();
   a->flags.add(*cmd, a->game, true, true);
   add_seed(*cmd, "--seed", a->seed, "Run seed of the study the deal comes from");
-  add_number(*cmd, "--game", a->index, uint64_t(0), std::numeric_limits<uint64_t>::max(), "Game index within the run")
+  add_number(*cmd, "--deal", a->index, uint64_t(0), std::numeric_limits<uint64_t>::max(),
+             "The deal: game G of a study cell with the same --seed (the game index within the run, as mists play --deal)")
       ->capture_default_str();
+  // --game names a game kind elsewhere (analyze, play); here it is refused with the flag to use.
+  auto kind = std::make_shared<std::string>();
+  cmd->add_option("--game", *kind, "Not taken: the deal solver plays the co-op game; a deal's index is --deal")->group("");
   cmd->add_option("--record", a->record, "Solve the deal of this game record instead (its level, players and switches)");
   add_number(*cmd, "--nodes", a->nodes, 0LL, MAX_NODES,
              "Budget: engine steps (0 = no limit; reproducible; the default is the solver agent's, about 10 s)")
@@ -131,8 +135,15 @@ void add_solve(CLI::App& app) {
       ->capture_default_str();
   add_number(*cmd, "--census-probes", a->probes, 1, 100000000,
              "With --census: estimate the positions of each turn from N random probes (Knuth 1975) instead of "
-             "counting them; the probes are drawn from --seed and --game");
-  cmd->callback([a, cmd] {
+             "counting them; the probes are drawn from --seed and --deal");
+  cmd->callback([a, cmd, kind] {
+    if (cmd->count("--game"))
+      throw UsageError("--game " + *kind + ": the deal solver plays the co-op game only; the deal (game G of a study) is --deal G");
+    if (!a->record.empty())  // the record holds its deal, level, players and switches
+      for (const char* f : {"--level", "--players", "--seed", "--deal", "--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1",
+                            "--hound2", "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency", "--finish-ghosts",
+                            "--levers", "--abbey-catalog", "--toll-catalog"})
+        if (cmd->count(f)) throw UsageError(std::string(f) + " does not go with --record: the record names its deal and its rules");
     if (a->census == 0) {
       for (const char* f : {"--census-max", "--census-probes"})
         if (cmd->count(f)) throw UsageError(std::string(f) + " needs --census");

@@ -221,7 +221,7 @@ def main() -> int:
                 path = a.out / f"L{level}-P{players}-g{game}.txt"
                 if not path.exists():
                     cmd = [a.binary, "solve", "--level", str(level), "--players", str(players), "--seed", str(a.seed),
-                           "--game", str(game), "--census", str(a.turns), "--census-probes", str(a.probes)]
+                           "--deal", str(game), "--census", str(a.turns), "--census-probes", str(a.probes)]
                     for k, v in SWITCHES.items():
                         cmd += [f"--{k}", v]
                     run = subprocess.run(cmd, cwd=a.source, capture_output=True, text=True)

@@ -45,7 +45,7 @@ def deal_piles(binary: str, source: Path, config: dict, row: dict, levers: str, 
     """The piles of one game's deal, as the record `mists play` writes for it lists them."""
     out = scratch / "deal.txt"
     cmd = [binary, "play", "--level", row["level"], "--players", row["players"], "--seed", str(config["seed"]),
-           "--game", row["game"], "--agent", "random", "--catalog", config["catalog"], "--levels-dir", config["levels_dir"],
+           "--deal", row["game"], "--agent", "random", "--catalog", config["catalog"], "--levels-dir", config["levels_dir"],
            "--out", str(out)]
     if "piles" in config.get("overrides", {}):
         cmd += ["--piles", str(config["overrides"]["piles"])]

@@ -409,7 +409,7 @@ TEST_CASE("lock: a killed run's lock goes with it (flock), and the killed run st
 TEST_CASE("solve --out on an open deal writes the best line found as a record marked open; replay shows it") {
   ah::TempDir dir("solve-open"), logs("solve-open-logs");
   const std::string out = dir.sub("best.txt");
-  const auto r = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--game", "1", "--nodes", "60000", "-q", "--out", out},
+  const auto r = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--deal", "1", "--nodes", "60000", "-q", "--out", out},
                              logs);
   REQUIRE_MESSAGE(r.status == 4, r.out << r.err);  // open
   CHECK_MESSAGE(has(r.out, "best line found (open: a lost game, the deal not proved lost): " + out), r.out);
@@ -436,7 +436,7 @@ TEST_CASE("solve --out on an open deal writes the best line found as a record ma
   CHECK_THROWS_WITH_AS(parse_record(other, "w.txt"), doctest::Contains(": verdict: expected 'verdict open'"), RecordError);
   // A budget too small for any line to reach the end writes nothing, and says so.
   const std::string none = dir.sub("none.txt");
-  const auto tiny = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--game", "1", "--nodes", "50", "-q", "--out", none},
+  const auto tiny = ah::run_cli({"solve", "--level", "4", "--players", "2", "--seed", "7", "--deal", "1", "--nodes", "50", "-q", "--out", none},
                                 logs);
   CHECK(tiny.status == 4);
   CHECK_MESSAGE(has(tiny.out, "no line reached the end of the game within the budget: nothing written to " + none), tiny.out);

@@ -98,7 +98,8 @@ TEST_CASE("options: integers are decimal whole tokens in every command (a leadin
       {{"compare", "--playouts", ""}, "1..10000000"},
       {{"balance", "--lo", "0x10"}, "0..30000"},
       {{"balance", "--games", "12abc"}, "1..100000000"},
-      {{"solve", "--game", "12abc"}, "0..18446744073709551615"},
+      {{"solve", "--deal", "12abc"}, "0..18446744073709551615"},
+      {{"play", "--deal", "12abc"}, "0..18446744073709551615"},
       {{"solve", "--nodes", "1e3"}, "0..1000000000000"},
       {{"solve", "--census", "0x10"}, "1..60"},
       {{"solve", "--census-max", "5k"}, "1..1000000000"},
@@ -116,23 +117,28 @@ TEST_CASE("options: integers are decimal whole tokens in every command (a leadin
       {{"train", "--chunk", "0x10"}, "1..100000"},
   };
   for (const auto& [args, range] : cases) refused(args, {args[1], "'" + args[2] + "'", range}, logs);
-  // play --game is an index or base|gcc: junk is refused there too, naming both readings.
-  refused({"play", "--game", "12abc"}, {"--game", "'12abc'", "game index", "not a whole number"}, logs);
+  // --game is a game kind in every command that takes it; an index given there is pointed to --deal.
+  refused({"play", "--game", "12abc"}, {"--game 12abc", "coop, base or gcc"}, logs);
+  refused({"play", "--game", "3"}, {"--game 3", "coop, base or gcc", "is --deal 3"}, logs);
+  refused({"solve", "--game", "3"}, {"--game 3", "co-op game only", "--deal G"}, logs);
+  // A record names its deal and its rules: the flags that would choose another are refused by name.
+  for (const char* f : {"--seed", "--level", "--deal", "--ghosts"})
+    refused({"solve", "--record", "tests/records/level5-2p-seed7-game3-expert.txt", f, "3"}, {f, "does not go with --record"}, logs);
 
   // A leading zero is decimal: 010 is 10 (never octal 8), in play and in solve alike.
   const Args play = {"play", "--level", "1", "--players", "1", "--agent", "random", "--seed", "7"};
-  const std::string ten = accepted(with(play, {"--game", "10"}), logs);
-  CHECK(accepted(with(play, {"--game", "010"}), logs) == ten);
-  CHECK(accepted(with(play, {"--game", "8"}), logs) != ten);
+  const std::string ten = accepted(with(play, {"--deal", "10"}), logs);
+  CHECK(accepted(with(play, {"--deal", "010"}), logs) == ten);
+  CHECK(accepted(with(play, {"--deal", "8"}), logs) != ten);
   const std::string goal = accepted(with(play, {"--goal", "10"}), logs);
   CHECK(accepted(with(play, {"--goal", "010"}), logs) == goal);
   CHECK(accepted(with(play, {"--goal", "8"}), logs) != goal);
   const Args solve = {"solve", "--level", "1", "--players", "1", "--nodes", "2000", "--seconds", "0", "-q"};
-  const std::string solved = verdict(accepted(with(solve, {"--game", "10", "--seed", "7"}), logs, SOLVE_OPEN_EXIT));
+  const std::string solved = verdict(accepted(with(solve, {"--deal", "10", "--seed", "7"}), logs, SOLVE_OPEN_EXIT));
   CHECK(has(solved, "open ("));
-  CHECK(verdict(accepted(with(solve, {"--game", "010", "--seed", "7"}), logs, SOLVE_OPEN_EXIT)) == solved);
-  CHECK(verdict(accepted(with(solve, {"--game", "8", "--seed", "7"}), logs, SOLVE_OPEN_EXIT)) != solved);
-  CHECK(verdict(accepted(with(solve, {"--game", "0010", "--seed", "07"}), logs, SOLVE_OPEN_EXIT)) == solved);
+  CHECK(verdict(accepted(with(solve, {"--deal", "010", "--seed", "7"}), logs, SOLVE_OPEN_EXIT)) == solved);
+  CHECK(verdict(accepted(with(solve, {"--deal", "8", "--seed", "7"}), logs, SOLVE_OPEN_EXIT)) != solved);
+  CHECK(verdict(accepted(with(solve, {"--deal", "0010", "--seed", "07"}), logs, SOLVE_OPEN_EXIT)) == solved);
 }
 
 TEST_CASE("options: unsigned and bounded options refuse negative and too-large values instead of wrapping") {
@@ -143,8 +149,8 @@ TEST_CASE("options: unsigned and bounded options refuse negative and too-large v
       {{"compare", "--seed", over}, max},
       {{"balance", "--seed", "-1"}, max},
       {{"solve", "--seed", over}, max},
-      {{"solve", "--game", "-1"}, max},
-      {{"solve", "--game", over}, max},
+      {{"solve", "--deal", "-1"}, max},
+      {{"solve", "--deal", over}, max},
       {{"play", "--seed", "-1"}, max},
       {{"play", "--deal", "-1"}, max},
       {{"play", "--deal", over}, max},

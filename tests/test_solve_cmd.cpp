@@ -12,7 +12,7 @@ namespace ah = mists::test::ah;
 
 TEST_CASE("solve: a winning line replays, a record's deal can be solved again, bad input is refused") {
   ah::TempDir logs("solve-logs"), dir("solve");
-  const auto r = ah::run_cli({"solve", "--level", "2", "--players", "2", "--seed", "7", "--game", "0", "--nodes", "3000000",
+  const auto r = ah::run_cli({"solve", "--level", "2", "--players", "2", "--seed", "7", "--deal", "0", "--nodes", "3000000",
                               "--seconds", "0", "--out", dir.sub("won.txt")}, logs);
   REQUIRE_MESSAGE(r.status == 0, r.err);
   REQUIRE_MESSAGE(r.out.rfind("won", 0) == 0, r.out);
@@ -38,7 +38,7 @@ TEST_CASE("solve: a winning line replays, a record's deal can be solved again, b
 
 TEST_CASE("solve: won, lost and open exit with their own statuses (0, 3, 4), apart from usage errors (2)") {
   ah::TempDir logs("solve-status-logs");
-  const std::vector<std::string> deal = {"solve", "--seed", "7", "--game", "0", "--seconds", "0", "-q"};
+  const std::vector<std::string> deal = {"solve", "--seed", "7", "--deal", "0", "--seconds", "0", "-q"};
   auto run = [&](const std::vector<std::string>& more) {
     std::vector<std::string> args = deal;
     args.insert(args.end(), more.begin(), more.end());
@@ -58,7 +58,7 @@ TEST_CASE("solve: won, lost and open exit with their own statuses (0, 3, 4), apa
 
 TEST_CASE("solve --census: counts or estimates the positions of each turn; flags of the search are refused") {
   ah::TempDir logs("census-logs");
-  const auto count = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "1",
+  const auto count = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--deal", "0", "--census", "1",
                                   "--nodes", "0"}, logs);
   REQUIRE_MESSAGE(count.status == 0, count.err);
   CHECK(count.out.rfind("turn  tiles_left  positions", 0) == 0);
@@ -66,7 +66,7 @@ TEST_CASE("solve --census: counts or estimates the positions of each turn; flags
   CHECK(count.out.find("\n1  18  276  -  -  -\n") != std::string::npos);  // the last turn asked is counted, not walked
   CHECK(count.out.find("\ncomplete (") != std::string::npos);
   // Probes: turn 1 is the same for every probe (no game ends in the first turn of this deal).
-  const auto probes = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "1",
+  const auto probes = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--deal", "0", "--census", "1",
                                    "--census-probes", "5", "--nodes", "0"}, logs);
   REQUIRE_MESSAGE(probes.status == 0, probes.err);
   const size_t row = count.out.find("\n1  ");
@@ -77,7 +77,7 @@ TEST_CASE("solve --census: counts or estimates the positions of each turn; flags
   CHECK_MESSAGE(probes.out.find("\n1  " + counted + "  -  -  -\n") != std::string::npos, probes.out);  // the last turn: not walked
   CHECK(probes.out.find("means over 5 probes") != std::string::npos);
   // A cap stops the count, and says so.
-  const auto capped = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "0", "--census", "2",
+  const auto capped = ah::run_cli({"solve", "--level", "6", "--players", "1", "--seed", "7", "--deal", "0", "--census", "2",
                                    "--census-max", "10", "--nodes", "0"}, logs);
   REQUIRE_MESSAGE(capped.status == 0, capped.err);
   CHECK(capped.out.find("stopped: a turn reached --census-max 10 positions") != std::string::npos);

@@ -280,7 +280,7 @@ TEST_CASE("text board: the legend explains the marks these rules can show, and r
   // Printed by the commands that print the board.
   TempDir dir;
   const std::string rec = dir.file("g.txt");
-  const Run play = mists_cmd("play --level 6 --players 2 --agent greedy --seed 7 --game 3 --out " + quote(rec) + " --show");
+  const Run play = mists_cmd("play --level 6 --players 2 --agent greedy --seed 7 --deal 3 --out " + quote(rec) + " --show");
   REQUIRE(play.status == 0);
   CHECK(play.output.find("legend: ") != std::string::npos);
   CHECK(play.output.find("face-down tile") != std::string::npos);

@@ -278,9 +278,9 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   const auto coop_flag = sh::mists_cmd("play --game gcc --level 3");
   CHECK(coop_flag.status == 2);
   CHECK(coop_flag.output.find("--level is a co-op flag") != std::string::npos);
-  const auto comp_flag = sh::mists_cmd("play --level 3 --deal 2");
+  const auto comp_flag = sh::mists_cmd("play --level 3 --switch score_floor=each");
   CHECK(comp_flag.status == 2);
-  CHECK(comp_flag.output.find("--deal is a flag of the competitive games") != std::string::npos);
+  CHECK(comp_flag.output.find("--switch is a flag of the competitive games") != std::string::npos);
   const auto count = sh::mists_cmd("play --game gcc --players 3 --agents greedy,random");
   CHECK(count.status == 2);
   CHECK(count.output.find("2 agents for 3 players") != std::string::npos);
@@ -296,7 +296,7 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   CHECK(agent.status == 2);
   CHECK(agent.output.find("'planner' is not a competitive agent") != std::string::npos);
   // The co-op game as before: a game index, its record.
-  const auto coop = sh::mists_cmd("play --level 2 --players 2 --game 1 --agent greedy --seed 4");
+  const auto coop = sh::mists_cmd("play --level 2 --players 2 --deal 1 --agent greedy --seed 4");
   CHECK(coop.status == 0);
   CHECK(coop.output.find("result lost") != std::string::npos);
   fs::remove_all(dir);

@@ -31,7 +31,7 @@ def test_a_game_through_the_bindings_has_the_record_of_mists_play(level, players
     state = play_through_bindings(game, text, 7, 3)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.txt")
-        run = cli("play", "--level", str(level), "--players", str(players), "--agent", text, "--seed", "7", "--game", "3",
+        run = cli("play", "--level", str(level), "--players", str(players), "--agent", text, "--seed", "7", "--deal", "3",
                   "--out", path)
         assert run.returncode == 0, run.stderr
         with open(path) as f:

@@ -24,7 +24,7 @@ def test_outputs_resume_and_refusals(tmp_path):
     files = sorted(p.name for p in out.glob("L*.txt"))
     assert files == ["L6-P1-g0.txt", "L6-P1-g1.txt", "L6-P4-g0.txt", "L6-P4-g1.txt"]
     # Each deal's output is the program's own, and census.csv holds every row of every output.
-    direct = subprocess.run([BINARY, "solve", "--level", "6", "--players", "1", "--seed", "7", "--game", "1", "--census", "6",
+    direct = subprocess.run([BINARY, "solve", "--level", "6", "--players", "1", "--seed", "7", "--deal", "1", "--census", "6",
                              "--census-probes", "20"], cwd=SOURCE, capture_output=True, text=True)
     assert direct.returncode == 0, direct.stderr
     assert (out / "L6-P1-g1.txt").read_text().splitlines()[:-1] == direct.stdout.splitlines()[:-1]  # the last has the time

@@ -250,7 +250,7 @@ def test_a_game_pickles():
 def test_a_state_from_a_record_is_the_game_it_records():
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.txt")
-        run = cli("play", "--level", "5", "--players", "2", "--agent", "expert", "--seed", "7", "--game", "3", "--out", path)
+        run = cli("play", "--level", "5", "--players", "2", "--agent", "expert", "--seed", "7", "--deal", "3", "--out", path)
         assert run.returncode == 0, run.stderr
         text = open(path).read()
         state = mists.State.from_record(path)
