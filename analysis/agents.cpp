@@ -33,6 +33,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   const auto colon = text.find(':');
   a.name = text.substr(0, colon);
   const unsigned bit = agent_bit(a.name);
+  a.kind = bit;
   if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, solver)");
   a.params.mcts = search_defaults;
   a.params.weights = search_defaults.weights;  // the study's heuristic (config.heuristic) for every agent

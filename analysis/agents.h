@@ -16,7 +16,10 @@ struct AgentSpec {
   std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, planner, solver
   AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
-  bool search() const { return name == "mcts" || name == "clairvoyant"; }
+  unsigned kind = EXPERT;       // its row group in the parameter table (AgentBit), set by parse_agent:
+                                //   code outside the table asks is(...) rather than comparing names
+  bool is(AgentBit bit) const { return kind == bit; }
+  bool search() const { return is(SEARCH); }  // mcts or the clairvoyant
   // The name and every parameter that differs from its default, in table order
   // ("mcts(playouts=50,c=0.2)"); the name alone for an agent played with its defaults.
   std::string describe() const;

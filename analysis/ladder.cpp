@@ -407,7 +407,7 @@ void LadderConfig::check() const {
   } catch (const AnalysisError& e) {
     fail("agent", e.what());
   }
-  if (a.name == "solver") fail("agent", "the solver is no player (it proves deals); choose a playing agent");
+  if (a.is(SOLVER)) fail("agent", "the solver is no player (it proves deals); choose a playing agent");
   if (!(max_change > 0 && max_change <= 4)) fail("max_change", fixed(max_change, 3) + " is not in (0, 4]");
   if (steps < 1 || steps > 1000) fail("steps", std::to_string(steps) + " is not in 1..1000");
   if (batch < 1 || batch > 100000) fail("batch", std::to_string(batch) + " is not in 1..100000");

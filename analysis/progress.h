@@ -42,18 +42,18 @@ struct Progress {
     if (a.search()) return 30.0 * std::max(1, a.params.mcts.playouts);
     // The solver: its whole budget, a uniform random game being some tens of engine steps (it is
     // lost within about 15 turns, results/strength); deals that end early make this a ceiling.
-    if (a.name == "solver") return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
+    if (a.is(SOLVER)) return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
     // The planner: in the default shortlist mode about 60 per sample, candidate, beam position and
     // turn of horizon (docs/performance.md: 7 samples of 6 candidates at width 1, horizon 4 took
     // 0.74-0.97 of mcts's CPU time at 600 playouts on levels 2 and 3); in the vote mode about 100
     // per sample, beam position and turn (4 x 8 x 4 took 0.73 of mcts's time).
-    if (a.name == "planner") {
+    if (a.is(PLANNER)) {
       const double turns = a.params.plan.horizon > 0 ? a.params.plan.horizon : 15;
       const double per = double(std::max(1, a.params.plan.samples)) * std::max(1, a.params.plan.width) * turns;
       return a.params.plan.candidates > 0 ? 60.0 * per * a.params.plan.candidates : 100.0 * per;
     }
-    if (a.name == "expert") return 64;
-    if (a.name == "greedy") return 8;
+    if (a.is(EXPERT)) return 64;
+    if (a.is(GREEDY)) return 8;
     return 1;
   }
   void plan(const std::string& agent, long long games, double w) {

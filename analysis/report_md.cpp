@@ -218,7 +218,7 @@ void winnable(std::ostringstream& md, const Index& ix) {
           ++contradictions;
       const CellStats& st = ix.stats[j];
       const AgentSpec agent = parse_agent(o.agent);
-      if (agent.name == "solver") continue;
+      if (agent.is(SOLVER)) continue;
       const bool sees = sees_the_deal(agent);  // the clairvoyant and planner:deals=true are bounds, not fair agents
       const CellStats*& slot = sees ? seer : fair;
       if (!slot || st.rate() > slot->rate()) slot = &st, (sees ? seer_name : fair_name) = o.agent;

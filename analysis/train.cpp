@@ -531,7 +531,7 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   if (!hindsight && cfg.labels != "outcome") throw AnalysisError("train: --labels '" + cfg.labels + "': want outcome or hindsight");
   if (hindsight) {
     const AgentSpec labeller = parse_agent(cfg.hindsight_agent);
-    if (labeller.name == "solver")
+    if (labeller.is(SOLVER))
       throw AnalysisError("train: --hindsight-agent " + cfg.hindsight_agent + ": the deal solver plays no game on from a position; give a player (mists agents)");
     if (cfg.hindsight_samples < 1 || cfg.hindsight_every < 1)
       throw AnalysisError("train: --hindsight-samples and --hindsight-every: at least 1");

@@ -235,7 +235,10 @@ void bench_one_core(const Rules& R, int batch_games) {
   cpu_set_t before, one;
   CPU_ZERO(&one);
   const int cpu = sched_getcpu();
-  if (sched_getaffinity(0, sizeof before, &before) != 0 || cpu < 0) return;
+  if (sched_getaffinity(0, sizeof before, &before) != 0 || cpu < 0) {
+    std::printf("  one core: not measured (the system does not say which CPU runs this thread)\n");
+    return;
+  }
   CPU_SET(cpu, &one);
   if (!pin_process(one)) {
     pin_process(before);
@@ -330,7 +333,8 @@ void add_bench(CLI::App& app) {
   cmd->add_flag("--scaling", *scaling,
                 "Also measure a batch of expert games (as a study plays them) and one tree-parallel search at 1, 2, 4, ... "
                 "threads up to the cores present, as speed-ups against 1 thread (not in the signature; the batch's "
-                "outcomes are checked to be the same at every count)");
+                "outcomes are checked to be the same at every count); then the same batch on 1 and on 2 threads with "
+                "every thread pinned to one CPU, as CPU seconds of the process (what a lone thread costs against a pool)");
   add_number(*cmd, "--scaling-games", *scaling_games, 1, 10000000, "Expert games in each --scaling batch")->capture_default_str();
   add_number(*cmd, "--games", *games, 1, 10000000,
              "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")

@@ -169,7 +169,7 @@ void add_play(CLI::App& app) {
     const uint64_t run_seed = *seed;
     const Rules rules = opt->rules();
     const analysis::AgentSpec spec = analysis::parse_agent(*agent);
-    if (spec.name == "solver")
+    if (spec.is(analysis::SOLVER))
       throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --deal)");
     const uint64_t deal_seed = analysis::cell_seed(run_seed, rules.level.number, rules.params.players);
     const Deal deal_cards = seeded_deal(rules, deal_seed, game_index);

@@ -431,12 +431,12 @@ struct PyAgent {
 };
 
 // Makes `a` afresh for game `game` of run `seed`: the agent seed a study gives that game (and the
-// clairvoyant its deal).
+// agents that read the deal, the clairvoyant and planner:deals=true, that deal).
 void seat_agent(PyAgent& a, uint64_t seed, uint64_t game) {
   const Rules& R = *a.game->rules;
   const uint64_t deal_seed = analysis::cell_seed(seed, R.level.number, R.params.players);
   std::shared_ptr<const Deal> deal;
-  if (a.spec.name == "clairvoyant") deal = std::make_shared<const Deal>(seeded_deal(R, deal_seed, game));
+  if (analysis::sees_the_deal(a.spec)) deal = std::make_shared<const Deal>(seeded_deal(R, deal_seed, game));
   a.seed = seed, a.game_index = game;
   a.choose = analysis::make_agent(R, a.spec, analysis::agent_seed(deal_seed, game), deal);
 }
@@ -811,7 +811,7 @@ PYBIND11_MODULE(_mists, m) {
 
   m.def("play", [](GamePtr g, const std::string& agent, uint64_t seed, uint64_t game) {
     const analysis::AgentSpec spec = analysis::parse_agent(agent);
-    if (spec.name == "solver") throw py::value_error("agent: the solver is not a player (use it in mists.study)");
+    if (spec.is(analysis::SOLVER)) throw py::value_error("agent: the solver is not a player (use it in mists.study)");
     const Rules& R = *g->rules;
     const uint64_t deal_seed = analysis::cell_seed(seed, R.level.number, R.params.players);
     std::vector<std::string> steps;

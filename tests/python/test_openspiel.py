@@ -558,3 +558,16 @@ def test_play_pair_reproduces_a_tournament_game_for_game():
             mists.play_pair(game, ["expert"], seed=3)
         with pytest.raises(ValueError, match="seating = 2"):
             mists.VsAgent(game, "expert", seating=2)
+
+
+def test_play_cell_gives_the_deal_to_every_agent_that_reads_it():
+    # The clairvoyant and planner:deals=true play with the true deal, as in a study cell.
+    game = mists.Game(2, 1)
+    for text in ("clairvoyant:playouts=20", "planner:deals=true,samples=1,horizon=0"):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "study")
+            run = cli("analyze", "--levels", "2", "--players", "1", "--agents", text, "--games", "2", "--seed", "5",
+                      "--threads", "1", "--quiet", "--out", out)
+            assert run.returncode == 0, run.stderr
+            study = read_games_csv(out)
+        assert all(agree(mists.play_cell(game, text, seed=5, games=2), study)), text
