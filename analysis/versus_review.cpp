@@ -21,14 +21,6 @@ namespace {
 // options on the same numbers, so that the two differ by the option alone), and each seat's agent.
 enum VsReviewStream : uint64_t { GAME_STREAM = 1, SEAT_STREAM = 3 };
 
-std::string fixed(double x, int digits) {
-  if (std::isnan(x)) return "-";
-  if (std::abs(x) < 0.5 * std::pow(10.0, -digits)) x = 0;  // no "-0.00"
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(digits) << x;
-  return os.str();
-}
-
 void check_settings(const ReviewSettings& how) {
   if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two values of each option)");
   if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
@@ -95,27 +87,13 @@ ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std
     m.verdict = ReviewVerdict::Agrees;
     return m;
   }
-  // 2. Both options valued by play to the end, in rounds that double, until the interval parts.
-  std::vector<double> best_values, played_values;
-  MeanDiff d;
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
-    for (int r = int(best_values.size()); r < look; ++r) {
-      const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
-      best_values.push_back(vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game));
-      played_values.push_back(vs_option_value(R, before, opts[size_t(played)], m.seat, review, game));
-    }
-    d = paired_diff(best_values, played_values, how.confidence);
-    if (d.diff - d.margin > how.negligible || d.diff + d.margin <= how.negligible || look == how.repeats) break;
-  }
-  double sum_best = 0, sum_played = 0;
-  for (size_t r = 0; r < best_values.size(); ++r) sum_best += best_values[r], sum_played += played_values[r];
-  m.repeats = int(best_values.size());
-  m.best_value = sum_best / double(m.repeats);
-  m.played_value = sum_played / double(m.repeats);
-  m.margin = d.margin;
-  m.verdict = d.diff - d.margin > how.negligible   ? ReviewVerdict::Costly
-              : d.diff + d.margin <= how.negligible ? ReviewVerdict::AsGood
-                                                    : ReviewVerdict::Noise;
+  // 2. Both options valued by play to the end, the r-th game of both on the same seed, in rounds
+  //    that double, until the paired interval parts from `negligible`.
+  measure_cost(m, how, true, [&](int r) {
+    const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
+    return std::pair{vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game),
+                     vs_option_value(R, before, opts[size_t(played)], m.seat, review, game)};
+  });
   return m;
 }
 
@@ -157,16 +135,12 @@ std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark
   for (int p = 0; p < g.rules.players; ++p) os << (p ? "," : "") << ' ' << seat_label(pic, p);
   os << "\nreviewed: " << (review.seat < 0 ? "every seat's" : seat_label(pic, review.seat) + "'s") << " decisions with two or more options, "
      << marks.size() << " of them; judged by " << review.judge.text << ", valued by " << review.rollout.text << '\n';
-  std::string rounds;  // "4, 8, 16"
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
-    rounds += (rounds.empty() ? "" : ", ") + std::to_string(look);
-    if (look == how.repeats) break;
-  }
-  const std::string negligible = fixed(how.negligible, 2);
+  const std::string rounds = review_rounds(how);  // "4, 8, 16"
+  const std::string negligible = review_number(how.negligible, 2);
   os << "value: the deciding seat's final margin in points (its score less the best other seat's) after the option, the\n"
      << "rest of the game played by " << review.rollout.text << " at every seat on a pile drawn from the tiles not yet seen\n"
      << "cost: the judge's option's value minus the played one's, each the mean of n games (n grows " << rounds << " until\n"
-     << "the interval parts from " << negligible << "), ± the half-width of its " << fixed(100 * how.confidence, 1)
+     << "the interval parts from " << negligible << "), ± the half-width of its " << review_number(100 * how.confidence, 1)
      << "% interval (Student's t on the n paired games, the\n"
      << "k-th game of both options played on the same pile and the same agents' numbers): costly when the whole interval lies above\n"
      << negligible << " (the only decisions marked), as good when it lies at or below, within noise when it still straddles "
@@ -176,26 +150,23 @@ std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark
   for (const ReviewMark& m : marks) {
     const bool agrees = m.verdict == ReviewVerdict::Agrees;
     os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(5) << m.seat << std::setw(4) << m.repeats << "  "
-       << std::left << std::setw(28) << m.played << std::right << std::setw(6) << fixed(m.played_value, 2) << "   " << std::left
-       << std::setw(28) << (agrees ? "=" : m.best) << std::right << std::setw(6) << fixed(m.best_value, 2) << std::setw(9)
-       << (agrees ? "" : fixed(m.cost(), 2)) << ' ' << std::left << std::setw(7) << (agrees ? "" : "± " + fixed(m.margin, 2))
+       << std::left << std::setw(28) << m.played << std::right << std::setw(6) << review_number(m.played_value, 2) << "   " << std::left
+       << std::setw(28) << (agrees ? "=" : m.best) << std::right << std::setw(6) << review_number(m.best_value, 2) << std::setw(9)
+       << (agrees ? "" : review_number(m.cost(), 2)) << ' ' << std::left << std::setw(7) << (agrees ? "" : "± " + review_number(m.margin, 2))
        << "  " << verdict_name(m.verdict) << std::right << '\n';
   }
   int count[4] = {};
   for (const ReviewMark& m : marks) ++count[int(m.verdict)];
   os << "\nverdicts: the judge agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
      << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
-  std::vector<ReviewMark> sorted;
-  for (const ReviewMark& m : marks)
-    if (m.marked()) sorted.push_back(m);
-  std::stable_sort(sorted.begin(), sorted.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  const std::vector<ReviewMark> sorted = costliest(marks);
   os << "\ncostliest decisions (marked costly):\n";
   if (sorted.empty()) os << "  none\n";
   for (int i = 0; i < top && i < int(sorted.size()); ++i) {
     const ReviewMark& m = sorted[size_t(i)];
     os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << seat_label(pic, m.seat) << "): played '" << m.played << "' ("
-       << fixed(m.played_value, 2) << "), the judge prefers '" << m.best << "' (" << fixed(m.best_value, 2) << "): cost "
-       << fixed(m.cost(), 2) << " ± " << fixed(m.margin, 2) << " points\n";
+       << review_number(m.played_value, 2) << "), the judge prefers '" << m.best << "' (" << review_number(m.best_value, 2) << "): cost "
+       << review_number(m.cost(), 2) << " ± " << review_number(m.margin, 2) << " points\n";
   }
   return os.str();
 }

@@ -98,12 +98,6 @@ json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_p
   return f;
 }
 
-std::string points(double x) {
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(2) << (std::abs(x) < 0.005 ? 0.0 : x);
-  return os.str();
-}
-
 }  // namespace
 
 std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title, const std::vector<ReviewMark>* marks,
@@ -145,17 +139,14 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   }
   data["frames"] = frames;
   data["digits"] = 2;  // values are points
-  std::vector<ReviewMark> costly;  // the marked decisions, costliest first
   json jm = json::object();
   if (marks)
-    for (const ReviewMark& m : *marks) {
+    for (const ReviewMark& m : *marks)
       jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", m.best_value},
                                     {"played_value", m.played_value}, {"cost", m.cost()}, {"margin", m.margin},
                                     {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}, {"seat", m.seat}};
-      if (m.marked()) costly.push_back(m);
-    }
   data["marks"] = jm;
-  std::stable_sort(costly.begin(), costly.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  const std::vector<ReviewMark> costly = marks ? costliest(*marks) : std::vector<ReviewMark>{};
   page.turn_marked.assign(boards.size(), false);
   for (const ReviewMark& m : costly) page.turn_marked[frame_of.at(m.step)] = true;
   std::ostringstream sum;
@@ -167,7 +158,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   if (marks)
     sum << " · reviewed: a red step is a costly decision, one whose cost (the judge's option's value minus the played one's,"
         << " each the seat's mean final margin in points over games played on from it) has a " << std::fixed << std::setprecision(1) << 100 * how.confidence
-        << "% interval wholly above " << points(how.negligible) << "; grey: within noise; green: the judge agrees, or the option"
+        << "% interval wholly above " << review_number(how.negligible, 2) << "; grey: within noise; green: the judge agrees, or the option"
         << " played is as good";
   page.summary_html = sum.str();
   page.rules_html = xml_escape(R.describe());
@@ -179,9 +170,9 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
       extra << "<ol id=\"costliest\">";
       for (const ReviewMark& m : costly)  // as the text names them; each links to the board its turn led to
         extra << "<li><a href=\"#turn-" << frame_of.at(m.step) << "\">step " << m.step + 1 << " (turn " << m.turn << ", "
-              << xml_escape(seat_label(pic, m.seat)) << ")</a>: played " << xml_escape(m.played) << " (" << points(m.played_value)
-              << "), the judge prefers " << xml_escape(m.best) << " (" << points(m.best_value) << "): cost " << points(m.cost())
-              << " ± " << points(m.margin) << " points</li>";
+              << xml_escape(seat_label(pic, m.seat)) << ")</a>: played " << xml_escape(m.played) << " (" << review_number(m.played_value, 2)
+              << "), the judge prefers " << xml_escape(m.best) << " (" << review_number(m.best_value, 2) << "): cost " << review_number(m.cost(), 2)
+              << " ± " << review_number(m.margin, 2) << " points</li>";
       extra << "</ol>";
     }
     page.extra_panel_html = extra.str();

@@ -100,14 +100,55 @@ Walk walk(const LoadedRecord& g) {
   return w;
 }
 
-std::string fixed(double x, int digits) {
+}  // namespace
+
+std::string review_number(double x, int digits) {
+  if (std::isnan(x)) return "-";
   if (std::abs(x) < 0.5 * std::pow(10.0, -digits)) x = 0;  // no "-0.000"
   std::ostringstream os;
   os << std::fixed << std::setprecision(digits) << x;
   return os.str();
 }
 
-}  // namespace
+void measure_cost(ReviewMark& m, const ReviewSettings& how, bool paired, const std::function<std::pair<double, double>(int)>& values) {
+  std::vector<double> best_values, played_values;
+  MeanDiff d;
+  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+    for (int r = int(best_values.size()); r < look; ++r) {
+      const auto [best, played] = values(r);
+      best_values.push_back(best);
+      played_values.push_back(played);
+    }
+    d = paired ? paired_diff(best_values, played_values, how.confidence) : welch(best_values, played_values, how.confidence);
+    if (d.diff - d.margin > how.negligible || d.diff + d.margin <= how.negligible || look == how.repeats) break;
+  }
+  double sum_best = 0, sum_played = 0;
+  for (size_t r = 0; r < best_values.size(); ++r) sum_best += best_values[r], sum_played += played_values[r];
+  m.repeats = int(best_values.size());
+  m.best_value = sum_best / double(m.repeats);
+  m.played_value = sum_played / double(m.repeats);
+  m.margin = d.margin;
+  m.verdict = d.diff - d.margin > how.negligible   ? ReviewVerdict::Costly
+              : d.diff + d.margin <= how.negligible ? ReviewVerdict::AsGood
+                                                    : ReviewVerdict::Noise;
+}
+
+std::string review_rounds(const ReviewSettings& how) {
+  std::string rounds;
+  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+    rounds += (rounds.empty() ? "" : ", ") + std::to_string(look);
+    if (look == how.repeats) break;
+  }
+  return rounds;
+}
+
+std::vector<ReviewMark> costliest(const std::vector<ReviewMark>& marks) {
+  std::vector<ReviewMark> out;
+  for (const ReviewMark& m : marks)
+    if (m.marked()) out.push_back(m);
+  std::stable_sort(out.begin(), out.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  return out;
+}
 
 const char* verdict_name(ReviewVerdict v) {
   switch (v) {
@@ -164,26 +205,12 @@ ReviewMark judge(const Rules& R, const State& before, const std::string& played_
     m.verdict = ReviewVerdict::Agrees;
     return m;
   }
-  // 2. Both options alone, in rounds that double, until the cost's interval parts from `negligible`.
-  std::vector<double> best_values, played_values;
-  MeanDiff d;
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
-    for (int r = int(best_values.size()); r < look; ++r) {
-      best_values.push_back(value_alone(R, cfg, before, opts[size_t(pick)], stream_seed(seed, uint64_t(r), PREFERRED_STREAM)));
-      played_values.push_back(value_alone(R, cfg, before, played, stream_seed(seed, uint64_t(r), PLAYED_STREAM)));
-    }
-    d = welch(best_values, played_values, how.confidence);
-    if (d.diff - d.margin > how.negligible || d.diff + d.margin <= how.negligible || look == how.repeats) break;
-  }
-  double sum_best = 0, sum_played = 0;
-  for (size_t r = 0; r < best_values.size(); ++r) sum_best += best_values[r], sum_played += played_values[r];
-  m.repeats = int(best_values.size());
-  m.best_value = sum_best / double(m.repeats);
-  m.played_value = sum_played / double(m.repeats);
-  m.margin = d.margin;
-  m.verdict = d.diff - d.margin > how.negligible   ? ReviewVerdict::Costly
-              : d.diff + d.margin <= how.negligible ? ReviewVerdict::AsGood
-                                                    : ReviewVerdict::Noise;
+  // 2. Both options alone, each search on a seed of its own, in rounds that double, until the
+  //    cost's Welch interval parts from `negligible`.
+  measure_cost(m, how, false, [&](int r) {
+    return std::pair{value_alone(R, cfg, before, opts[size_t(pick)], stream_seed(seed, uint64_t(r), PREFERRED_STREAM)),
+                     value_alone(R, cfg, before, played, stream_seed(seed, uint64_t(r), PLAYED_STREAM))};
+  });
   return m;
 }
 
@@ -215,41 +242,34 @@ std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& ma
   os << "review of seed " << g.rec.seed << " game " << g.rec.game << " (" << g.rules.describe() << "), played by " << g.rec.agent
      << ": " << marks.size() << " decisions\n";
   os << "value: the search's mean reward (0-1; a win counts 1, a position cut off is judged by the heuristic)\n";
-  std::string rounds;  // "4, 8, 16"
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
-    rounds += (rounds.empty() ? "" : ", ") + std::to_string(look);
-    if (look == how.repeats) break;
-  }
-  const std::string negligible = fixed(how.negligible, 3);
+  const std::string rounds = review_rounds(how);  // "4, 8, 16"
+  const std::string negligible = review_number(how.negligible, 3);
   os << "cost: the preferred option's value minus the played one's, each the mean of n searches of that option alone (n\n"
      << "grows " << rounds << " until the interval parts from " << negligible << "), ± the half-width of its "
-     << fixed(100 * how.confidence, 1) << "% interval (Welch's t):\n"
+     << review_number(100 * how.confidence, 1) << "% interval (Welch's t):\n"
      << "costly when the whole interval lies above " << negligible << " (the only decisions marked), as good when it lies at or\n"
      << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
      << "; n = 0: the search agrees with the option played\n\n";
   os << "step turn   n  played                      value   best                        value    cost ± width  verdict\n";
   for (const ReviewMark& m : marks) {
     os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(4) << m.repeats << "  " << std::left << std::setw(28) << m.played << std::right
-       << fixed(m.played_value, 3) << "   " << std::left << std::setw(28) << (m.verdict == ReviewVerdict::Agrees ? "=" : m.best)
-       << std::right << fixed(m.best_value, 3) << std::setw(8) << fixed(m.cost(), 3) << ' '
-       << std::left << std::setw(7) << (m.verdict == ReviewVerdict::Agrees ? "" : "± " + fixed(m.margin, 3)) << "  "
+       << review_number(m.played_value, 3) << "   " << std::left << std::setw(28) << (m.verdict == ReviewVerdict::Agrees ? "=" : m.best)
+       << std::right << review_number(m.best_value, 3) << std::setw(8) << review_number(m.cost(), 3) << ' '
+       << std::left << std::setw(7) << (m.verdict == ReviewVerdict::Agrees ? "" : "± " + review_number(m.margin, 3)) << "  "
        << verdict_name(m.verdict) << std::right << '\n';
   }
   int count[4] = {};
   for (const ReviewMark& m : marks) ++count[int(m.verdict)];
   os << "\nverdicts: the search agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
      << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
-  std::vector<ReviewMark> sorted;
-  for (const ReviewMark& m : marks)
-    if (m.marked()) sorted.push_back(m);
-  std::stable_sort(sorted.begin(), sorted.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  const std::vector<ReviewMark> sorted = costliest(marks);
   os << "\ncostliest decisions (marked costly):\n";
   if (sorted.empty()) os << "  none\n";
   for (int i = 0; i < top && i < int(sorted.size()); ++i) {
     const ReviewMark& m = sorted[size_t(i)];
-    os << "  step " << m.step + 1 << " (turn " << m.turn << "): played '" << m.played << "' (" << fixed(m.played_value, 3)
-       << "), the search prefers '" << m.best << "' (" << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << " ± "
-       << fixed(m.margin, 3) << '\n';
+    os << "  step " << m.step + 1 << " (turn " << m.turn << "): played '" << m.played << "' (" << review_number(m.played_value, 3)
+       << "), the search prefers '" << m.best << "' (" << review_number(m.best_value, 3) << "): cost " << review_number(m.cost(), 3) << " ± "
+       << review_number(m.margin, 3) << '\n';
   }
   return os.str();
 }
@@ -339,11 +359,7 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   for (size_t t = 0; t < w.turns.size(); ++t)
     for (const Walk::Step& s : w.turns[t].second)
       if (s.record_step >= 0) frame_of[s.record_step] = t;
-  std::vector<ReviewMark> costly;  // the marked decisions, costliest first
-  if (marks)
-    for (const ReviewMark& m : *marks)
-      if (m.marked()) costly.push_back(m);
-  std::stable_sort(costly.begin(), costly.end(), [](const ReviewMark& a, const ReviewMark& b) { return a.cost() > b.cost(); });
+  const std::vector<ReviewMark> costly = marks ? costliest(*marks) : std::vector<ReviewMark>{};
   GamePage page;
   page.title = title;
   page.turn_marked.assign(w.turns.size(), false);
@@ -384,8 +400,8 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
       << " · the tile just placed is framed in orange";
   if (marks)
     sum << " · reviewed: a red step is a costly decision, one whose cost (the search's value of the option it prefers minus its"
-        << " value of the one played, each a mean over searches of that option alone) has a " << fixed(100 * how.confidence, 1)
-        << "% interval wholly above " << fixed(how.negligible, 3) << "; grey: within the search's noise; green: the search agrees,"
+        << " value of the one played, each a mean over searches of that option alone) has a " << review_number(100 * how.confidence, 1)
+        << "% interval wholly above " << review_number(how.negligible, 3) << "; grey: within the search's noise; green: the search agrees,"
         << " or finds the option played as good";
   page.summary_html = sum.str();
   page.rules_html = xml_escape(g.rules.describe());
@@ -398,8 +414,8 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
       for (const ReviewMark& m : costly) {  // as the text names them; each links to the board its turn led to
         const size_t t = frame_of.at(m.step);
         extra << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
-              << xml_escape(m.played) << " (" << fixed(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
-              << fixed(m.best_value, 3) << "): cost " << fixed(m.cost(), 3) << " ± " << fixed(m.margin, 3) << "</li>";
+              << xml_escape(m.played) << " (" << review_number(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
+              << review_number(m.best_value, 3) << "): cost " << review_number(m.cost(), 3) << " ± " << review_number(m.margin, 3) << "</li>";
       }
       extra << "</ol>";
     }

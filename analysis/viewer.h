@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/agents.h"
@@ -55,6 +57,24 @@ struct ReviewMark {
   double cost() const { return best_value - played_value; }
   bool marked() const { return verdict == ReviewVerdict::Costly; }
 };
+
+// Step 2 of a review, shared by both games: the values of the preferred option and of the played
+// one, a pair for each round index r (`values(r)` returns {preferred, played}), in rounds of
+// FIRST_LOOK, then twice as many, up to `how.repeats`, until the cost's interval at `how.confidence`
+// (Welch's, or with `paired` Student's on the paired differences) lies wholly above `how.negligible`
+// (Costly) or at or below it (AsGood); else Noise at the cap. Fills m's values (the means), repeats,
+// margin and verdict.
+void measure_cost(ReviewMark& m, const ReviewSettings& how, bool paired, const std::function<std::pair<double, double>(int)>& values);
+
+// The rounds of measure_cost as a review's text names them: "4, 8, 16".
+std::string review_rounds(const ReviewSettings& how);
+
+// The decisions marked costly, costliest first (ties in record order).
+std::vector<ReviewMark> costliest(const std::vector<ReviewMark>& marks);
+
+// `x` with `digits` decimals, "0" for what rounds to zero (never "-0.000"), "-" for NaN (a value
+// the review did not measure).
+std::string review_number(double x, int digits);
 
 // Judges one decision: `played` (as the record writes it) at `before`, by a search agent (mcts with
 // any parameters, value=leaf or learned included; an AnalysisError for any other agent).
