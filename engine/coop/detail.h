@@ -59,6 +59,18 @@ inline void remove_ghost_from(State& s, Node& n, int k) {
   s.ghost_supply = uint8_t(s.ghost_supply + k);
 }
 
+// R3.2: a finished mist bank (its root) loses all its ghosts, counted as removed by mist.
+inline void clear_bank(State& s, uint16_t root) {
+  uint16_t n = root;
+  do {
+    if (s.nodes[n].ghosts) {
+      s.ghosts_removed_by_mist = uint16_t(s.ghosts_removed_by_mist + s.nodes[n].ghosts);
+      remove_ghost_from(s, s.nodes[n], s.nodes[n].ghosts);
+    }
+    n = s.nodes[n].next;
+  } while (n != root);
+}
+
 // "Remove up to 3 ghosts from 1 tile" (R3.4, R4.3, R6.2): as many as there are, up to 3, first from
 // mist that can never be finished, then from other mist, then from the cemetery. Returns the count.
 int clear_tile(const Rules& R, State& s, int tile, int most = 3);

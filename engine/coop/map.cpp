@@ -53,15 +53,7 @@ int chip_colours(const Rules& R, const State& s, uint8_t* out) {
 void clear_finished_mist(const Rules& R, State& s, int idx) {
   placed_features(R, s, idx, [&](uint16_t node) {
     const uint16_t root = find(s, node);
-    if (s.nodes[root].kind != RegionKind::Mist || !(s.nodes[root].flags & Node::DONE)) return;
-    uint16_t n = root;
-    do {
-      if (s.nodes[n].ghosts) {
-        s.ghosts_removed_by_mist = uint16_t(s.ghosts_removed_by_mist + s.nodes[n].ghosts);
-        remove_ghost_from(s, s.nodes[n], s.nodes[n].ghosts);
-      }
-      n = s.nodes[n].next;
-    } while (n != root);
+    if (s.nodes[root].kind == RegionKind::Mist && (s.nodes[root].flags & Node::DONE)) clear_bank(s, root);
   });
 }
 

@@ -567,15 +567,7 @@ void begin_placement(State& s) {
   if (r.open != 0 || (r.flags & (Node::DEAD | Node::DONE))) return;
   r.flags |= Node::DONE;
   if (r.kind == RegionKind::Mist) {
-    if (!clear) return;
-    uint16_t n = root;
-    do {
-      if (s.nodes[n].ghosts) {
-        s.ghosts_removed_by_mist = uint16_t(s.ghosts_removed_by_mist + s.nodes[n].ghosts);
-        remove_ghost_from(s, s.nodes[n], s.nodes[n].ghosts);
-      }
-      n = s.nodes[n].next;
-    } while (n != root);
+    if (clear) clear_bank(s, root);
   } else if (s.n_pending < MAX_PENDING) {
     s.pending[s.n_pending++] = root;
     s.tolls_due = s.tolls_due || (R.tolls && r.kind == RegionKind::Road);
