@@ -139,11 +139,12 @@ void add_solve(CLI::App& app) {
   cmd->callback([a, cmd, kind] {
     if (cmd->count("--game"))
       throw UsageError("--game " + *kind + ": the deal solver plays the co-op game only; the deal (game G of a study) is --deal G");
-    if (!a->record.empty())  // the record holds its deal, level, players and switches
-      for (const char* f : {"--level", "--players", "--seed", "--deal", "--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1",
-                            "--hound2", "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency", "--finish-ghosts",
-                            "--levers", "--abbey-catalog", "--toll-catalog"})
-        if (cmd->count(f)) throw UsageError(std::string(f) + " does not go with --record: the record names its deal and its rules");
+    if (!a->record.empty()) {  // the record holds its deal, level, players and switches
+      std::vector<std::string> chooses = a->flags.names;  // every level, rule and lever flag
+      chooses.insert(chooses.end(), {"--seed", "--deal"});
+      for (const std::string& f : chooses)
+        if (cmd->count(f)) throw UsageError(f + " does not go with --record: the record names its deal and its rules");
+    }
     if (a->census == 0) {
       for (const char* f : {"--census-max", "--census-probes"})
         if (cmd->count(f)) throw UsageError(std::string(f) + " needs --census");

@@ -223,6 +223,7 @@ const analysis::OverrideRange& override_range(std::string_view name) {
 }  // namespace
 
 void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts, bool one_lever_setting) {
+  const size_t before = cmd.get_options().size();
   cmd.add_option("--catalog", g.catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();
   cmd.add_option("--abbey-catalog", g.abbey_catalog, "Catalog holding the abbey tile, read with coop_abbeys")->capture_default_str();
   cmd.add_option("--toll-catalog", g.toll_catalog, "Catalog of the Tollkeepers tiles, read with coop_tolls (tiles replace or add)")
@@ -251,6 +252,8 @@ void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool 
   cmd.add_option("--finish-ghosts", finish_ghosts,
                  "Rule switch R3.2: none (default: a tile that finishes a mist bank gets no ghosts) or other_areas")
       ->check(CLI::IsMember({"none", "other_areas"}));
+  const std::vector<CLI::Option*> all = cmd.get_options();
+  for (size_t i = before; i < all.size(); ++i) names.push_back(all[i]->get_name());
 }
 
 void GameFlags::apply(GameOptions& g) const {

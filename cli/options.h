@@ -105,6 +105,7 @@ using analysis::GameOptions;
 struct GameFlags {
   std::string ghosts, joint_scoring, unplaceable, haunted_adjacency, finish_ghosts, levers;
   int max_players = 5;  // --players' upper bound (mists play: 6, for its competitive games)
+  std::vector<std::string> names;  // the flags add() put on the command, in order ("--catalog", ...)
   // Adds --catalog --levels-dir [--level --players] [--ghosts] --goal --hound1 --hound2 --piles,
   // the rule switches, the expansion catalogs and [--levers: one lever setting] to `cmd`, writing
   // into `g`.
