@@ -111,7 +111,7 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
 }
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
-                           bool quiet, int records, const OptionWords& words, std::vector<TournamentGame>* games_out) {
+                           bool quiet, bool records, const OptionWords& words, std::vector<TournamentGame>* games_out) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
   const FolderLock lock(dir, command);  // one run at a time (analysis/lock.h), before tournament.json is read
@@ -161,7 +161,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   json run = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", command}};
   doc["provenance"]["runs"].push_back(run);
   fs::create_directories(dir + "/chunks");
-  if (records > 0) fs::create_directories(dir + "/records");
+  if (records) fs::create_directories(dir + "/records");
   write_atomic(path, doc.dump(2) + "\n");
 
   std::vector<TournamentGame> all;
@@ -185,7 +185,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         for_each_game(count, [&](int x) {
           if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
           const int g = first + x;
-          const std::string rec = g < records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
+          const std::string rec = records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
           games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
         });
         if (const int sig = interrupt_signal(); sig != 0) {

@@ -60,11 +60,10 @@ struct TournamentGame {
 
 // Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads (0 = all cores), then writes
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
-// > 0 the first `records` games of each pair that this run plays also write their game record
-// (records/pairK-gG.txt, for mists replay). Messages name the options as `words` spells them;
+// every game this run plays also writes its game record (records/pairK-gG.txt, for mists replay). Messages name the options as `words` spells them;
 // `games`, when given, receives every game of the tournament (kept and played), pair by pair.
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
-                           const std::string& command, bool quiet, int records = 0, const OptionWords& words = {},
+                           const std::string& command, bool quiet, bool records = false, const OptionWords& words = {},
                            std::vector<TournamentGame>* games = nullptr);
 
 // The random stream of the agent on seat `seat` of deal `deal` in a run seeded `seed`: in seating

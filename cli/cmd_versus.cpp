@@ -38,7 +38,7 @@ void add_versus(CLI::App& app) {
       "  mists versus --game base --expansions abbey_mayor,tollkeepers --switch abbot=on --agents expert,greedy\n"
       "  mists versus --game base --map configs/tiles/map-germany-reconstructed.toml --players 4 --agents expert,greedy\n"
       "  mists versus --resume results/gcc/p2\n"
-      "  mists versus --game gcc --agents mcts,expert --games 2 --records 2 --out /tmp/one   # one deal, both seatings,\n"
+      "  mists versus --game gcc --agents mcts,expert --games 2 --records --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
   auto cfg = std::make_shared<analysis::TournamentConfig>();
   auto agents = std::make_shared<std::string>("expert,greedy");
@@ -48,7 +48,7 @@ void add_versus(CLI::App& app) {
   auto threads = std::make_shared<int>(0);  // all cores
   auto seed = std::make_shared<uint64_t>(1);
   auto quiet = std::make_shared<bool>(false);
-  auto records = std::make_shared<int>(0);
+  auto records = std::make_shared<bool>(false);
   cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
       ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
   add_number(*cmd, "--players", cfg->players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
@@ -72,10 +72,9 @@ void add_versus(CLI::App& app) {
                   "run holds it");
   add_threads(*cmd, *threads, "Games played at once (0 = all cores); results do not depend on it");
   cmd->add_flag("--quiet", *quiet, "No progress on standard error");
-  add_number(*cmd, "--records", *records, 0, 100000000,
-             "Write the game record of the first N games of each pair that this run plays "
-             "(records/pairK-gG.txt; mists replay reads them)")
-      ->capture_default_str();
+  cmd->add_flag("--records", *records,
+                "Also write the record of every game this run plays into OUT/records/ (pairK-gG.txt; mists replay reads "
+                "them)");
   cmd->callback([=] {
     const bool is_resume = !resume->empty();
     if (is_resume)

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("mists ") + mists::analysis::revision());
   app.footer("Start with: mists analyze (the default study), mists CMD --help for each command; docs/ in the repository.");
   mists::cli::set_command_line(argc, argv);
+  // A switch takes no value: --records=2 is refused, not read as on (every command inherits this).
+  app.option_defaults()->disable_flag_override();
   mists::cli::add_analyze(app);
   mists::cli::add_compare(app);
   mists::cli::add_balance(app);

@@ -102,6 +102,12 @@ std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
     const size_t count = at + at_most.size(), end = text.find('\n', count);
     text.replace(at, end - at, ": given " + text.substr(count, end - count) + " times; it takes one value");
   }
+  // A switch given a value (--records=2): CLI11 says "records was given a disallowed flag override".
+  const std::string override_text = " was given a disallowed flag override";
+  if (const size_t at = text.find(override_text); at != std::string::npos) {
+    const std::string name = text.substr(0, at);
+    text.replace(0, at + override_text.size(), "--" + name + " is a switch: it takes no value (give --" + name + " alone)");
+  }
   return "mists: error: " + text;
 }
 

@@ -413,7 +413,7 @@ py::list run_tournament(const std::string& out, const std::string& game, int pla
                         int chunk, uint64_t seed, const py::object& expansions, const py::object& switches,
                         const std::optional<std::string>& base_catalog, const std::optional<std::string>& gcc_catalog,
                         const std::optional<std::string>& abbey_catalog, const std::optional<std::string>& toll_catalog,
-                        const std::optional<std::string>& map, int threads, int records, bool resume) {
+                        const std::optional<std::string>& map, int threads, bool records, bool resume) {
   if (threads < 0 || threads > 1024) throw py::value_error("threads = " + std::to_string(threads) + ": 0 (all cores) to 1024");
   analysis::TournamentConfig c;
   if (!resume) {

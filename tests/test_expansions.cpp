@@ -378,7 +378,7 @@ TEST_CASE("mists versus and play with --expansions: tournaments name the modules
   const fs::path dir = mists::test::sh::own_temp_dir("mists-test-expansions");
   fs::remove_all(dir);
   const auto made = sh::mists_cmd("versus --game base --expansions tollkeepers,abbey_mayor --switch abbot=on --agents greedy,random "
-                                  "--games 2 --records 2 --quiet --out " + dir.string());
+                                  "--games 2 --records --quiet --out " + dir.string());
   REQUIRE(made.status == 0);
   CHECK(made.output.find("with abbey_mayor,tollkeepers") != std::string::npos);
   CHECK(made.output.find("## The modules' pieces, by agent") != std::string::npos);

@@ -110,7 +110,7 @@ TEST_CASE("options: integers are decimal whole tokens in every command (a leadin
       {{"review", "--repeats", "0x10", "x.txt"}, "2..1000"},
       {{"versus", "--games", "1e3"}, "2..100000000"},
       {{"versus", "--players", "0x2"}, "2..6"},
-      {{"versus", "--records", "12abc"}, "0..100000000"},
+      {{"versus", "--chunk", "12abc"}, "2..1000000"},
       {{"bench", "--sweep-games", "12abc"}, "1..1000000"},
       {{"bench", "--base-players", "2x"}, "2..6"},
       {{"train", "--games", "1e3"}, "2..1000000"},
@@ -223,6 +223,23 @@ TEST_CASE("options: a switch, key, lever or agent parameter given twice is refus
   refused({"versus", "--seed", "1", "--seed", "2", "--seed", "3"}, {"--seed: given 3 times"}, logs);
   refused({"analyze", "--joint-scoring", "majority", "--joint-scoring", "all_colours"}, {"--joint-scoring: given 2 times"}, logs);
   refused({"balance", "--threads", "1", "--threads", "2"}, {"--threads: given 2 times"}, logs);
+}
+
+TEST_CASE("options: a switch takes no value in any command (--records=2 is refused, not read as on)") {
+  ah::TempDir logs("opt-switch-logs");
+  const std::vector<Args> cases = {
+      {"analyze", "--records=2"}, {"analyze", "--trace=0"},   {"compare", "--verbose=1"}, {"balance", "--quiet=yes"},
+      {"ladder", "--quiet=1"},    {"agents", "--markdown=1"}, {"solve", "--quiet=0"},     {"play", "--show=2"},
+      {"replay", "--show=1", "x.txt"}, {"bench", "--scaling=3"}, {"bench", "--parallel=1"}, {"train", "--quiet=1"},
+      {"versus", "--records=2"}, {"versus", "--quiet=1"},
+  };
+  for (const Args& args : cases) {
+    const std::string flag = args[1].substr(0, args[1].find('='));
+    refused(args, {flag + " is a switch: it takes no value"}, logs);
+  }
+  // --records is a switch in both commands that write records: a count after it is not its value.
+  refused({"versus", "--records", "2"}, {"not expected: 2"}, logs);
+  refused({"analyze", "--records", "2"}, {"not expected: 2"}, logs);
 }
 
 TEST_CASE("options: an empty list or an empty item of a list is refused, naming the flag") {

@@ -91,7 +91,7 @@ TEST_CASE("mists replay reads a competitive record: text board, SVG, and errors 
   namespace fs = std::filesystem;
   const fs::path dir = mists::test::sh::own_temp_dir("mists-test-vs-replay");
   fs::remove_all(dir);
-  const auto made = sh::mists_cmd("versus --game gcc --agents greedy,random --games 2 --records 2 --quiet --out " + dir.string());
+  const auto made = sh::mists_cmd("versus --game gcc --agents greedy,random --games 2 --records --quiet --out " + dir.string());
   REQUIRE(made.status == 0);
   const std::string rec = (dir / "records" / "pair0-g1.txt").string();
   const auto ok = sh::mists_cmd("replay " + rec + " --svg " + (dir / "b.svg").string());

@@ -265,7 +265,7 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   CHECK(slurp(svg).rfind("<svg", 0) == 0);
   const auto replay = sh::mists_cmd("replay " + rec);
   CHECK_MESSAGE(replay.status == 0, replay.output);
-  const auto versus = sh::mists_cmd("versus --game gcc --players 2 --agents expert,greedy --seed 3 --games 4 --records 4 --quiet "
+  const auto versus = sh::mists_cmd("versus --game gcc --players 2 --agents expert,greedy --seed 3 --games 4 --records --quiet "
                                     "--threads 1 --out " + (dir / "t").string());
   REQUIRE(versus.status == 0);
   auto no_revision = [](std::string t) { return t.substr(t.find('\n', t.find("revision"))); };

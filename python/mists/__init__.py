@@ -172,7 +172,7 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
     game="base" or "gcc": the competitive round robin of mists versus (mists analyze --game): players
     (one count), agents (two or more competitive agent texts), games per pair and chunk (even), seed,
     expansions, switches (a dict or "name=value" texts), base_catalog, gcc_catalog, abbey_catalog,
-    toll_catalog, map, threads, records (the record of the first N games of each pair), resume. A
+    toll_catalog, map, threads, records (the record of every game this call plays), resume. A
     dict per game: its pair, game, deal, seating, each seat's agent, score and win share.
     """
     if game != "coop":
@@ -253,7 +253,7 @@ def _tournament(a):
         raise ValueError("agents: a tournament needs at least two agents")
     return _run_tournament(str(a["out"]), a["game"], players, agents, a["games"], a["chunk"], a["seed"], a["expansions"],
                            a["switches"], a["base_catalog"], a["gcc_catalog"], a["abbey_catalog"], a["toll_catalog"],
-                           a["map"], a["threads"], int(a["records"]), a["resume"])
+                           a["map"], a["threads"], bool(a["records"]), a["resume"])
 
 
 def frame(rows):
