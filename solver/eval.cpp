@@ -268,6 +268,83 @@ int first_best(const Rules& R, const State& s, const Action* options, int n, con
   return pick;
 }
 
+StuckTerms stuck_terms(const Rules& R, const State& s) {
+  StuckTerms out;
+  int abbeys = s.team_abbeys;
+  for (int c = 0; c < COLOUR_NB; ++c) abbeys += s.abbeys[size_t(c)];
+  if (abbeys) return out;
+  // The sides of every rotation of every unseen type, once.
+  std::array<uint8_t, MAX_TYPES * 4> sides;
+  int n_sides = 0;
+  for (int t = 0; t < R.n_land_types; ++t) {
+    if (!s.unseen[size_t(t)]) continue;
+    const TileType& tt = R.types[size_t(t)];
+    for (int r = 0; r < 4; ++r)
+      if (tt.rot_ok[size_t(r)]) sides[size_t(n_sides++)] = tt.rot[size_t(r)].sides;
+  }
+  std::array<uint16_t, 64> roots;
+  int n_roots = 0;
+  auto add = [&](uint16_t node) {
+    const uint16_t r = find_root(s, node);
+    if (n_roots < int(roots.size()) && std::find(roots.begin(), roots.begin() + n_roots, r) == roots.begin() + n_roots)
+      roots[size_t(n_roots++)] = r;
+  };
+  constexpr uint64_t inner = 0x7FFFFFFFFFFFFFFEull;  // columns 1..62 of a row
+  auto at = [&](int x, int y) { return int(s.cell[make_cell(x, y)]) - 1; };
+  for (int y = s.ymin - 1; y <= s.ymax + 1; ++y) {
+    const uint64_t row = s.face_up[size_t(y)];
+    uint64_t cand = (s.face_up[size_t(y - 1)] | s.face_up[size_t(y + 1)] | row << 1 | row >> 1) & ~s.occupied[size_t(y)] & inner;
+    while (cand) {
+      const int x = __builtin_ctzll(cand);
+      cand &= cand - 1;
+      uint8_t mask = 0, val = 0;
+      for (int d = 0; d < SIDE_NB; ++d) {
+        const int nb = at(x + DX[size_t(d)], y + DY[size_t(d)]);
+        if (nb < 0 || s.tiles[size_t(nb)].type >= R.wild_from) continue;
+        mask = uint8_t(mask | 3u << (2 * d));
+        val = uint8_t(val | ((s.tiles[size_t(nb)].sides >> (2 * opposite(d))) & 3u) << (2 * d));
+      }
+      bool fits = false;
+      for (int i = 0; i < n_sides && !fits; ++i) fits = (sides[size_t(i)] & mask) == val;
+      if (fits) continue;
+      ++out.holes;
+      for (int d = 0; d < SIDE_NB; ++d) {
+        const int nb = at(x + DX[size_t(d)], y + DY[size_t(d)]);
+        if (nb < 0 || s.tiles[size_t(nb)].type >= R.wild_from) continue;
+        const PlacedTile& p = s.tiles[size_t(nb)];
+        const Orientation& po = R.types[p.type].rot[p.rot];
+        const int od = opposite(d);
+        if (po.side_main[size_t(od)] != 0xFF) add(uint16_t(p.node + po.side_main[size_t(od)]));
+        for (int k = 0; k < 3; ++k)
+          if (po.mist[size_t(slot_of(od, k))] != 0xFF) add(uint16_t(p.node + po.mist[size_t(slot_of(od, k))]));
+      }
+    }
+  }
+  if (!n_roots) return out;
+  // Members and ghosts of those features.
+  std::array<int, 64> members{}, ghosts{};
+  for (int n = 0; n < s.n_nodes; ++n) {
+    const uint16_t r = find_root(s, uint16_t(n));
+    for (int k = 0; k < n_roots; ++k)
+      if (roots[size_t(k)] == r) {
+        ++members[size_t(k)];
+        if (s.nodes[size_t(n)].kind == RegionKind::Mist) ghosts[size_t(k)] += s.nodes[size_t(n)].ghosts;
+      }
+  }
+  for (int k = 0; k < n_roots; ++k) {
+    const Node& r = s.nodes[roots[size_t(k)]];
+    if (r.flags & (Node::DONE | Node::DEAD)) continue;
+    if (r.kind == RegionKind::Mist) {
+      out.ghosts += ghosts[size_t(k)];
+      out.recoverable += ghosts[size_t(k)] / (1.0 + r.open / 3.0);
+    } else if (r.meeples && (r.kind == RegionKind::City || r.kind == RegionKind::Road)) {
+      const int per_tile = r.kind == RegionKind::City ? 2 : 1;
+      out.meeple_value += per_tile * members[size_t(k)] / (1.0 + r.open / 2.0);
+    }
+  }
+  return out;
+}
+
 double evaluate(const Rules& R, const State& s, const Weights& w) { return evaluate(R, s, features(R, s), w); }
 
 double evaluate(const Rules& R, const State& s, const Features& f, const Weights& w) {
@@ -300,6 +377,10 @@ double evaluate(const Rules& R, const State& s, const Features& f, const Weights
   if (R.params.levers.any()) {
     v += w.abbey * f.abbeys_held + w.toll * f.toll_value + w.toll_held * f.tolls_held + w.chip * f.chip_points_held;
     v += w.points * f.chip_to_come;
+  }
+  if (w.stuck > 0 && !f.lost) {
+    const StuckTerms st = stuck_terms(R, s);
+    v -= w.stuck * (w.meeple_value * st.meeple_value + (w.recover * st.recoverable + w.dead_ghost * st.ghosts));
   }
   if (f.lost) v -= 1e5;
   return v;

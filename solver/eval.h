@@ -78,6 +78,12 @@ struct Weights {
   // with spread > 0, for its meeple's colour). 0, the default, leaves a placed hound unvalued, as it
   // was before this weight; set by hand, not tuned.
   double hound = 0.0;
+  // Tile counting on the board's holes (stuck_terms): an empty cell beside the board that no unseen
+  // tile fits in any rotation can never be filled, so the features that reach it can never be
+  // finished. With stuck = 1 a meeple'd city or road reaching such a hole is worth nothing and the
+  // ghosts of a mist bank reaching one are valued as ghosts on dead mist; 0, the default, leaves
+  // holes unread, as before this weight. Set by hand, not tuned.
+  double stuck = 0.0;
   // The levers' pieces (read only when a lever is on; set by hand, not tuned: docs/solver.md).
   double abbey = 2.5;           // per abbey in hand: keep it for a bank with ghosts or a free turn (CA)
   double toll = 0.8;            // share of the discounted toll value of the roads at the tollhouses (CT)
@@ -86,6 +92,19 @@ struct Weights {
 };
 
 double evaluate(const Rules& rules, const State& s, const Weights& w = {});
+
+// What the holes no unseen tile can fill take away (Weights::stuck): of the features that reach
+// such a hole, the discounted value of the meeple'd cities and roads (as Features::meeple_value
+// counts it), the recoverable ghosts of the mist banks (as Features::live_recoverable) and those
+// banks' ghosts; `holes` counts the holes. All 0 while an abbey may still be placed (it fills any
+// hole, CA2).
+struct StuckTerms {
+  int holes = 0;
+  double meeple_value = 0;
+  double recoverable = 0;
+  int ghosts = 0;
+};
+StuckTerms stuck_terms(const Rules& rules, const State& s);
 // The same from the position's features, already computed (`f` = features(rules, s)).
 double evaluate(const Rules& rules, const State& s, const Features& f, const Weights& w);
 

@@ -679,3 +679,55 @@ TEST_CASE("solver: the hound weight values a hound next to a meeple by the ghost
     CHECK(evaluate(R, s, on) > evaluate(R, s, off));
   }
 }
+
+TEST_CASE("solver: a hole no unseen tile fits is found as placing every unseen type finds it, and only stuck's weight reads it") {
+  const Rules R = mists_rules(4, 1);
+  Weights off, on;
+  REQUIRE(off.stuck == 0);  // the default: studies keep their valuation
+  on.stuck = 1;
+  int positions = 0, with_holes = 0, with_stuck_value = 0;
+  for (uint64_t g = 0; g < 6; ++g) {
+    play_expert_until(R, seeded_deal(R, 11, g), g, [&](const State& s) {
+      if (s.phase != Phase::Draw || is_over(s)) return false;
+      ++positions;
+      // The holes by brute force: empty cells beside a face-up tile where no unseen type has a placement.
+      std::set<int> reachable;
+      Action buf[MAX_ACTIONS];
+      for (int t = 0; t < R.n_land_types; ++t) {
+        if (!s.unseen[size_t(t)]) continue;
+        State c = s;
+        c.drawn = uint8_t(t);
+        c.phase = Phase::Place;
+        const int n = legal_actions(R, c, buf);
+        for (int i = 0; i < n; ++i)
+          if (buf[i].kind() == ActionKind::Place) reachable.insert(int(buf[i].a()));
+      }
+      int holes = 0;
+      for (int y = 1; y + 1 < BOARD_H; ++y)
+        for (int x = 1; x + 1 < BOARD_W; ++x) {
+          if (s.cell[make_cell(x, y)]) continue;
+          bool beside = false;
+          for (int d = 0; d < SIDE_NB; ++d) {
+            const int nb = int(s.cell[make_cell(x + DX[size_t(d)], y + DY[size_t(d)])]) - 1;
+            beside = beside || (nb >= 0 && !s.tiles[size_t(nb)].face_down());
+          }
+          holes += beside && !reachable.count(int(make_cell(x, y)));
+        }
+      const StuckTerms st = stuck_terms(R, s);
+      CHECK(st.holes == holes);
+      const Features f = features(R, s);
+      CHECK(st.meeple_value <= f.meeple_value + 1e-9);
+      CHECK(st.recoverable <= f.live_recoverable + 1e-9);
+      CHECK(st.ghosts <= f.ghosts_on_live);
+      with_holes += holes > 0;
+      with_stuck_value += st.meeple_value + st.recoverable > 0;
+      const double taken = on.meeple_value * st.meeple_value + on.recover * st.recoverable + on.dead_ghost * st.ghosts;
+      CHECK(evaluate(R, s, off) - evaluate(R, s, on) == doctest::Approx(taken));
+      return false;
+    });
+  }
+  INFO(positions << " positions, " << with_holes << " with holes, " << with_stuck_value << " with stuck value");
+  CHECK(positions > 100);
+  CHECK(with_holes > 0);  // the cases the check stands on occur
+  CHECK(with_stuck_value > 0);
+}
