@@ -156,13 +156,6 @@ std::vector<ParamDef> make_table() {
 #undef WEIGHT
 #undef LATER_WEIGHT
 
-std::string number_text(double v, ParamType t) {
-  if (t == ParamType::Int) return std::to_string((long long)v);
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
-
 std::string agents_text(unsigned mask) {
   if (mask == PLAYERS) return "all but solver";
   std::string out;
@@ -173,21 +166,6 @@ std::string agents_text(unsigned mask) {
   if (mask & PLANNER) add("planner");
   if (mask & SOLVER) add("solver");
   return out;
-}
-
-std::string values_text(const ParamDef& d) {
-  switch (d.type) {
-    case ParamType::Int: return "whole number " + number_text(d.lo, ParamType::Int) + ".." + number_text(d.hi, ParamType::Int);
-    case ParamType::Real:
-      return d.lo == -BIG && d.hi == BIG ? std::string("number") : "number " + number_text(d.lo, d.type) + ".." + number_text(d.hi, d.type);
-    case ParamType::Bool: return "true or false";
-    case ParamType::Choice: {
-      std::string out;
-      for (auto c : d.choices) out += (out.empty() ? "" : ", ") + std::string(c);
-      return out;
-    }
-  }
-  return "";
 }
 
 }  // namespace
@@ -207,40 +185,19 @@ unsigned agent_bit(std::string_view name) {
   return 0;
 }
 
+ParamValue ParamDef::value() const { return ParamValue{type, lo, hi, &choices, lo == -BIG && hi == BIG}; }
+
 void set_param(AgentParams& p, bool search, const ParamDef& d, const std::string& value, const std::string& where) {
-  const std::string head = where + ": " + std::string(d.name) + " = '" + value + "': ";
   double v = 0;
   try {
-    switch (d.type) {
-      case ParamType::Int: v = double(parse_integer(value, (long long)d.lo, (long long)d.hi)); break;
-      case ParamType::Real: v = parse_real(value, d.lo, d.hi); break;
-      case ParamType::Bool:
-        if (value == "true" || value == "1") v = 1;
-        else if (value == "false" || value == "0") v = 0;
-        else throw NumberError("not true or false");
-        break;
-      case ParamType::Choice: {
-        size_t i = 0;
-        while (i < d.choices.size() && d.choices[i] != value) ++i;
-        if (i == d.choices.size()) throw NumberError("not one of " + values_text(d));
-        v = double(i);
-        break;
-      }
-    }
+    v = read_param_value(d.value(), value);
   } catch (const NumberError& e) {
-    throw AnalysisError(head + e.what());
+    throw AnalysisError(where + ": " + std::string(d.name) + " = '" + value + "': " + e.what());
   }
   d.set(p, search, v);
 }
 
-std::string param_text(const AgentParams& p, bool search, const ParamDef& d) {
-  const double v = d.get(p, search);
-  switch (d.type) {
-    case ParamType::Bool: return v != 0 ? "true" : "false";
-    case ParamType::Choice: return std::string(d.choices[size_t(v)]);
-    default: return number_text(v, d.type);
-  }
-}
+std::string param_text(const AgentParams& p, bool search, const ParamDef& d) { return param_value_text(d.value(), d.get(p, search)); }
 
 nlohmann::json params_to_json(const AgentParams& p, ParamGroup group) {
   const bool search = true;  // the study's search defaults and the heuristic every agent starts from
@@ -272,7 +229,7 @@ void params_from_json(AgentParams& p, ParamGroup group, const nlohmann::json& j,
     else if (def->type == ParamType::Bool && value.is_boolean()) text = value.get<bool>() ? "true" : "false";
     else if (def->type == ParamType::Int && value.is_number_integer()) text = value.dump();
     else if (def->type == ParamType::Real && value.is_number()) text = value.dump();
-    else throw AnalysisError(where + "." + key + ": expected " + values_text(*def) + ", found " + value.dump());
+    else throw AnalysisError(where + "." + key + ": expected " + param_values_text(def->value()) + ", found " + value.dump());
     set_param(p, true, *def, text, where);
   }
   for (const ParamDef& d : param_table())
@@ -287,7 +244,7 @@ std::string params_markdown() {
   std::ostringstream md;
   md << "| parameter | agents | values | default | meaning |\n|---|---|---|---|---|\n";
   for (const ParamDef& d : param_table())
-    md << "| `" << d.name << "` | " << agents_text(d.agents) << " | " << values_text(d) << " | `"
+    md << "| `" << d.name << "` | " << agents_text(d.agents) << " | " << param_values_text(d.value()) << " | `"
        << param_text(defaults, d.group == ParamGroup::Search, d) << "` | " << d.help << " |\n";
   return md.str();
 }
@@ -297,7 +254,7 @@ std::string params_help() {
   std::ostringstream os;
   os << "Agent parameters (NAME:key=value,key=value; docs/solver.md):\n";
   for (const ParamDef& d : param_table())
-    os << "  " << d.name << " (" << agents_text(d.agents) << "; " << values_text(d) << "; default "
+    os << "  " << d.name << " (" << agents_text(d.agents) << "; " << param_values_text(d.value()) << "; default "
        << param_text(defaults, d.group == ParamGroup::Search, d) << "): " << d.help << "\n";
   return os.str();
 }

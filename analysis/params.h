@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/param_value.h"
 #include "solver/deal_solver.h"
 #include "solver/mcts.h"
 #include "solver/planner.h"
@@ -38,7 +39,6 @@ struct AgentParams {
   SolveBudget solve{25000000, 0};
 };
 
-enum class ParamType { Int, Real, Bool, Choice };
 enum class ParamGroup { Search, Heuristic, Agent };  // study.json block: "mcts", "heuristic", none
 
 struct ParamDef {
@@ -57,6 +57,8 @@ struct ParamDef {
   // those studies played with. A block without the key reads as that value, and the key is written
   // only when the value differs, so an older study keeps its meaning and its hash (NaN: always written).
   double absent = std::numeric_limits<double>::quiet_NaN();
+  // How the value is written and read (analysis/param_value.h, shared with the competitive table).
+  ParamValue value() const;
 };
 
 const std::vector<ParamDef>& param_table();

@@ -83,36 +83,7 @@ struct AgentName {
 };
 constexpr AgentName AGENTS[] = {{"random", VS_RANDOM}, {"greedy", VS_GREEDY}, {"expert", VS_EXPERT}, {"mcts", VS_MCTS}};
 
-std::string number_text(double v, VsParamType t) {
-  if (t == VsParamType::Int) return std::to_string((long long)v);
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
-
-std::string choices_text(const VsParamDef& d) {
-  std::string out;
-  for (auto c : d.choices) out += (out.empty() ? "" : ", ") + std::string(c);
-  return out;
-}
-
-std::string values_text(const VsParamDef& d) {
-  switch (d.type) {
-    case VsParamType::Int:
-      return "whole number " + number_text(d.lo, d.type) + ".." + number_text(d.hi, d.type) +
-             (d.word.empty() ? "" : " or " + std::string(d.word));
-    case VsParamType::Real: return d.lo == -W && d.hi == W ? std::string("number") : "number " + number_text(d.lo, d.type) + ".." + number_text(d.hi, d.type);
-    case VsParamType::Choice: return choices_text(d);
-  }
-  return "";
-}
-
-std::string value_text(const VsAgentSpec& a, const VsParamDef& d) {
-  const double v = d.get(a);
-  if (d.type == VsParamType::Choice) return std::string(d.choices[size_t(v)]);
-  if (!d.word.empty() && v == d.word_value) return std::string(d.word);
-  return number_text(v, d.type);
-}
+std::string value_text(const VsAgentSpec& a, const VsParamDef& d) { return param_value_text(d.value(), d.get(a)); }
 
 std::string agents_text(unsigned mask) {
   std::string out;
@@ -129,6 +100,8 @@ const VsParamDef* find_row(const std::string& key, unsigned bit) {
 }
 
 }  // namespace
+
+ParamValue VsParamDef::value() const { return ParamValue{type, lo, hi, &choices, lo == -W && hi == W, word, word_value}; }
 
 const std::vector<VsParamDef>& vs_param_table() {
   static const std::vector<VsParamDef> table = make_table();
@@ -163,22 +136,11 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
     if (!d) throw bad("no such setting of " + a.name);
     double v = 0;
     try {
-      switch (d->type) {
-        case VsParamType::Int:
-          v = !d->word.empty() && value == d->word ? d->word_value : double(parse_integer(value, (long long)d->lo, (long long)d->hi));
-          break;
-        case VsParamType::Real: v = parse_real(value, d->lo, d->hi); break;
-        case VsParamType::Choice: {
-          const auto it = std::find(d->choices.begin(), d->choices.end(), value);
-          if (it == d->choices.end())
-            throw bad("'" + value + "' is not " + (key == "objective" ? "an objective of " + a.name : "a value of " + key) + " (" +
-                      choices_text(*d) + ")");
-          v = double(it - d->choices.begin());
-          break;
-        }
-      }
+      v = read_param_value(d->value(), value);
     } catch (const NumberError& e) {
-      throw bad(e.what());
+      if (d->type != VsParamType::Choice) throw bad(e.what());
+      throw bad("'" + value + "' is not " + (key == "objective" ? "an objective of " + a.name : "a value of " + key) + " (" +
+                param_values_text(d->value()) + ")");
     }
     d->set(a, v);
   }
@@ -220,7 +182,7 @@ std::string vs_params_help() {
       if (!(d.agents & agent.bit)) continue;
       if (!any) os << "  " << agent.name << ":\n";
       any = true;
-      os << "    " << d.name << " (" << values_text(d) << "; default " << value_text(defaults, d) << "): " << d.help << "\n";
+      os << "    " << d.name << " (" << param_values_text(d.value()) << "; default " << value_text(defaults, d) << "): " << d.help << "\n";
     }
     if (!any) os << "  " << agent.name << ": no settings\n";
   }
@@ -240,7 +202,7 @@ std::string vs_params_markdown() {
       defaults += (defaults.empty() ? "" : ", ") + (same ? "" : std::string(agent) + " ") + "`" + v + "`";
       if (same) break;
     }
-    md << "| `" << d.name << "` | " << agents_text(d.agents) << " | " << values_text(d) << " | " << defaults << " | " << d.help << " |\n";
+    md << "| `" << d.name << "` | " << agents_text(d.agents) << " | " << param_values_text(d.value()) << " | " << defaults << " | " << d.help << " |\n";
   }
   return md.str();
 }

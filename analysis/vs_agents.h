@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/param_value.h"
 #include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 
@@ -31,7 +32,7 @@ unsigned vs_agent_bit(std::string_view name);
 // The competitive agents' names, in the table's order: "random, greedy, expert, mcts".
 std::string vs_agent_names();
 
-enum class VsParamType { Int, Real, Choice };
+using VsParamType = ParamType;  // Int, Real or Choice
 
 struct VsParamDef {
   std::string_view name;
@@ -44,6 +45,8 @@ struct VsParamDef {
   void (*set)(VsAgentSpec&, double);
   std::string_view word = {};             // Int: one word also accepted, standing for `word_value`
   double word_value = 0;
+  // How the value is written and read (analysis/param_value.h, shared with the co-op table).
+  ParamValue value() const;
 };
 
 // Every setting; a name may have one row per group of agents (objective: paranoid is mcts's only).

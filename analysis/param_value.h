@@ -1,0 +1,32 @@
+// How a setting of an agent text is written and read, shared by the two agent tables: the co-op
+// agents' parameters (analysis/params.h) and the competitive agents' settings (analysis/vs_agents.h).
+// A row of either table gives its value's shape as a ParamValue; reading a value, printing one and
+// describing the values a setting takes are done here once, so both tables read numbers alike.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mists::analysis {
+
+enum class ParamType { Int, Real, Bool, Choice };
+
+struct ParamValue {
+  ParamType type = ParamType::Int;
+  double lo = 0, hi = 0;                         // Int and Real: the allowed range, inclusive
+  const std::vector<std::string_view>* choices;  // Choice: the values (the row's own list)
+  bool any_number = false;                       // Real: described as "number" (a weight of any sign)
+  std::string_view word = {};                    // Int: one word also accepted, standing for word_value
+  double word_value = 0;
+};
+
+// The value of `text` (Choice: the index; Bool: 0 or 1). Throws NumberError: a number not a whole
+// token, not finite or out of range, "not true or false", "not one of a, b".
+double read_param_value(const ParamValue& v, const std::string& text);
+// A value as an agent text writes it ("600", "0.1", "true", "turn", or the Int's word).
+std::string param_value_text(const ParamValue& v, double value);
+// The values a setting takes: "whole number 1..6", "number", "number 0..1", "true or false", "a, b".
+std::string param_values_text(const ParamValue& v);
+
+}  // namespace mists::analysis
