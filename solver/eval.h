@@ -95,9 +95,10 @@ double evaluate(const Rules& rules, const State& s, const Weights& w = {});
 
 // What the holes no unseen tile can fill take away (Weights::stuck): of the features that reach
 // such a hole, the discounted value of the meeple'd cities and roads (as Features::meeple_value
-// counts it), the recoverable ghosts of the mist banks (as Features::live_recoverable) and those
-// banks' ghosts; `holes` counts the holes. All 0 while an abbey may still be placed (it fills any
-// hole, CA2).
+// counts it on a team level without mayors or upgrades; elsewhere once a feature, whoever holds
+// it), the recoverable ghosts of the mist banks (as Features::live_recoverable) and those banks'
+// ghosts; `holes` counts the holes. All 0 while an abbey may still be placed (it fills any hole,
+// CA2).
 struct StuckTerms {
   int holes = 0;
   double meeple_value = 0;

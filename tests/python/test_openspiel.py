@@ -500,6 +500,11 @@ def test_a_tournament_from_python():
         with pytest.raises(ValueError, match="resume=True or choose another out") as err:
             mists.study(out, game="base", players=2, agents=["greedy", "random"], games=4, chunk=2)
         assert "--" not in str(err.value)
+        # records=True writes the record of every game played, as mists versus --records does.
+        played = mists.study(out + "r", game="base", players=2, agents=["greedy", "random"], games=4, chunk=2, seed=3,
+                             records=True)
+        assert played == rows
+        assert sorted(os.listdir(os.path.join(out + "r", "records"))) == [f"pair0-g{g}.txt" for g in range(4)]
         with pytest.raises(ValueError, match="must be even"):
             mists.study(out + "2", game="gcc", agents=["greedy", "random"], games=3)
         with pytest.raises(ValueError, match="levels: not an option of the competitive games"):
