@@ -1,6 +1,9 @@
 #include "analysis/game_page.h"
 
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include "engine/coop/text.h"
 
@@ -76,7 +79,7 @@ function show(i){
   if (location.hash !== '#turn-' + at) {
     try { history.replaceState(null, '', '#turn-' + at); } catch (e) { /* an address that cannot change: keep it */ }
   }
-  $('board').innerHTML = f.svg;
+  $('board').innerHTML = f.svg_lines.map(k => data.svg_lines[k]).join('\n');
   $('slider').value = at;
   $('position').textContent = f.position + ' (' + (at + 1) + ' of ' + frames.length + ')';
   $('info').innerHTML = f.info.map(r => '<tr><th>' + esc(r[1]) + '</th><td id="' + r[0] + '">' + esc(r[2]) + '</td></tr>').join('');
@@ -121,7 +124,57 @@ from_address();
 
 }  // namespace
 
-std::string game_page_html(const GamePage& page, const nlohmann::json& data) {
+namespace {
+
+constexpr std::string_view DATA_OPEN = "<script id=\"game-data\" type=\"application/json\">";
+
+// Moves each frame's "svg" into "svg_lines" over the shared list data["svg_lines"].
+void share_board_lines(nlohmann::json& data) {
+  nlohmann::json lines = nlohmann::json::array();
+  std::unordered_map<std::string, size_t> index;
+  for (nlohmann::json& f : data.at("frames")) {
+    const std::string svg = f.at("svg").get<std::string>();
+    nlohmann::json refs = nlohmann::json::array();
+    for (size_t at = 0;;) {
+      const size_t end = svg.find('\n', at);
+      std::string line = svg.substr(at, end == std::string::npos ? std::string::npos : end - at);
+      const auto [it, added] = index.emplace(line, lines.size());
+      if (added) lines.push_back(std::move(line));
+      refs.push_back(it->second);
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+    f.erase("svg");
+    f["svg_lines"] = std::move(refs);
+  }
+  data["svg_lines"] = std::move(lines);
+}
+
+}  // namespace
+
+nlohmann::json game_page_data(const std::string& html) {
+  const size_t open = html.find(DATA_OPEN);
+  const size_t a = open == std::string::npos ? open : open + DATA_OPEN.size();
+  const size_t b = a == std::string::npos ? a : html.find("</script>", a);
+  if (b == std::string::npos) throw std::runtime_error("not a game page: no game-data block");
+  nlohmann::json data = nlohmann::json::parse(html.substr(a, b - a));
+  const nlohmann::json& lines = data.at("svg_lines");
+  for (nlohmann::json& f : data.at("frames")) {
+    const nlohmann::json& refs = f.at("svg_lines");
+    std::string svg;
+    for (size_t i = 0; i < refs.size(); ++i) {
+      if (i) svg += '\n';
+      svg += lines.at(refs[i].get<size_t>()).get<std::string>();
+    }
+    f.erase("svg_lines");
+    f["svg"] = std::move(svg);
+  }
+  data.erase("svg_lines");
+  return data;
+}
+
+std::string game_page_html(const GamePage& page, nlohmann::json data) {
+  share_board_lines(data);
   // The JSON sits in a <script> block: "</" must not end it early.
   // One pass: replacing in place would move the rest of a page of megabytes at each closing tag.
   const std::string json_text = data.dump();
@@ -149,7 +202,7 @@ std::string game_page_html(const GamePage& page, const nlohmann::json& data) {
        << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p class=\"minor\">Keys: ← → (Home, End). Record text"
        << " in grey boxes, then in words; forced steps (one option) in brackets.</p>"
        << page.extra_panel_html << "</div></div>\n"
-       << "<script id=\"game-data\" type=\"application/json\">" << payload << "</script>\n<script>" << PAGE_SCRIPT
+       << DATA_OPEN << payload << "</script>\n<script>" << PAGE_SCRIPT
        << "</script>\n</body></html>\n";
   return html.str();
 }

@@ -27,6 +27,13 @@ struct GamePage {
 // "drawn" (null, or {"svg", "text"}: the tile drawn this turn), "steps" ([{"text", "words",
 // "step"}]: the record step, in words, its index among the record's steps or -1 for a forced one).
 // `data["marks"]` maps a step index to a review mark (analysis/viewer.h) or is empty.
-std::string game_page_html(const GamePage& page, const nlohmann::json& data);
+// In the page each board is written as "svg_lines", indices into one list "svg_lines" of the
+// distinct lines of every board: a board repeats the one before it and adds a tile, so each tile's
+// drawing is held once (the 4-seat GCC record of scripts/ci-viewer.sh, 158 boards: 8.2 MB written whole, 1.6 MB so).
+std::string game_page_html(const GamePage& page, nlohmann::json data);
+
+// The JSON block of a page as game_page_html was given it: each frame's "svg" put together again
+// from the shared lines. Throws std::runtime_error when `html` holds no game page.
+nlohmann::json game_page_data(const std::string& html);
 
 }  // namespace mists::analysis

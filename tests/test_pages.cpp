@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/game_page.h"
 #include "analysis/move_words.h"
 #include "analysis/versus_svg.h"
 #include "analysis/versus_viewer.h"
@@ -25,13 +26,7 @@ std::string slurp(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), {});
 }
 
-nlohmann::json page_data(const std::string& html) {
-  const std::string open = "<script id=\"game-data\" type=\"application/json\">";
-  const size_t a = html.find(open) + open.size();
-  const size_t b = html.find("</script>", a);
-  REQUIRE(a != std::string::npos);
-  return nlohmann::json::parse(html.substr(a, b - a));
-}
+nlohmann::json page_data(const std::string& html) { return analysis::game_page_data(html); }
 
 // The value of the panel row `id` in a frame.
 std::string info(const nlohmann::json& frame, const std::string& id) {
@@ -211,4 +206,27 @@ TEST_CASE("replay --html and --show on a competitive record, play --html, and re
   const auto review = sh::mists_cmd("review " + rec + " --seat 0 --agent expert --repeats 4");
   CHECK(review.status == 0);
   CHECK(review.output.find("verdicts: the judge agrees ") != std::string::npos);
+}
+
+TEST_CASE("pages: each board's drawing is written once as lines shared by every frame, and read back whole") {
+  const std::string path = source_path("tests/records/base-3p-seed5-deal0.txt");
+  const std::string html = analysis::versus_viewer_html(analysis::load_vs_record(path, slurp(path)), "shared lines");
+  const std::string open = "<script id=\"game-data\" type=\"application/json\">";
+  const size_t a = html.find(open) + open.size();
+  const nlohmann::json raw = nlohmann::json::parse(html.substr(a, html.find("</script>", a) - a));
+  const nlohmann::json data = analysis::game_page_data(html);
+  REQUIRE(raw.at("frames").size() == data.at("frames").size());
+  size_t whole = 0, shared = 0;
+  for (const auto& line : raw.at("svg_lines")) shared += line.get<std::string>().size();
+  for (size_t i = 0; i < data.at("frames").size(); ++i) {
+    CHECK_FALSE(raw.at("frames")[i].contains("svg"));
+    const std::string svg = data.at("frames")[i].at("svg").get<std::string>();
+    CHECK(svg.rfind("<svg", 0) == 0);
+    CHECK(svg.rfind("</svg>") != std::string::npos);
+    CHECK(svg.rfind("</svg>") + 7 >= svg.size());  // the drawing ends the text (and its last line)
+    whole += svg.size();
+  }
+  INFO(whole << " bytes of boards held in " << shared);
+  CHECK(shared * 3 < whole);
+  CHECK_THROWS_AS(analysis::game_page_data("<html>no page</html>"), std::runtime_error);
 }

@@ -15,6 +15,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/error.h"
+#include "analysis/game_page.h"
 #include "analysis/viewer.h"
 #include "solver/agents.h"
 #include "shell_helpers.h"
@@ -36,13 +37,7 @@ std::string read(const std::string& path) {
 }
 
 // The JSON block of a game page.
-nlohmann::json page_data(const std::string& html) {
-  const std::string open = "<script id=\"game-data\" type=\"application/json\">";
-  const size_t a = html.find(open) + open.size();
-  const size_t b = html.find("</script>", a);
-  REQUIRE(b != std::string::npos);
-  return nlohmann::json::parse(html.substr(a, b - a));
-}
+nlohmann::json page_data(const std::string& html) { return analysis::game_page_data(html); }
 
 // Every verdict is what its interval says (viewer.h, ReviewVerdict).
 void check_verdict(const analysis::ReviewMark& m, const analysis::ReviewSettings& how) {
