@@ -175,6 +175,9 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
     toll_catalog, map, threads, records (the record of every game this call plays), resume. A
     dict per game: its pair, game, deal, seating, each seat's agent, score and win share.
     """
+    if not isinstance(records, bool):  # a count (as mists versus once took) would silently mean all of them
+        raise ValueError(f"records = {records!r}: True or False (True writes the record of every won game of a "
+                         "co-op study, of every game of a tournament)")
     if game != "coop":
         return _tournament(locals())
     competitive = dict(expansions=expansions, switches=switches, base_catalog=base_catalog, gcc_catalog=gcc_catalog,

@@ -505,6 +505,8 @@ def test_a_tournament_from_python():
                              records=True)
         assert played == rows
         assert sorted(os.listdir(os.path.join(out + "r", "records"))) == [f"pair0-g{g}.txt" for g in range(4)]
+        with pytest.raises(ValueError, match="records = 2: True or False"):
+            mists.study(out + "n", game="base", players=2, agents=["greedy", "random"], games=4, records=2)
         with pytest.raises(ValueError, match="must be even"):
             mists.study(out + "2", game="gcc", agents=["greedy", "random"], games=3)
         with pytest.raises(ValueError, match="levels: not an option of the competitive games"):
