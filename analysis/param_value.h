@@ -15,7 +15,7 @@ enum class ParamType { Int, Real, Bool, Choice };
 struct ParamValue {
   ParamType type = ParamType::Int;
   double lo = 0, hi = 0;                         // Int and Real: the allowed range, inclusive
-  const std::vector<std::string_view>* choices;  // Choice: the values (the row's own list)
+  const std::vector<std::string_view>* choices = nullptr;  // Choice: the values (the row's own list)
   bool any_number = false;                       // Real: described as "number" (a weight of any sign)
   std::string_view word = {};                    // Int: one word also accepted, standing for word_value
   double word_value = 0;
