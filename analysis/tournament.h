@@ -60,8 +60,9 @@ struct TournamentGame {
 
 // Plays (or, with `resume`, finishes) the tournament in `dir` on `threads` threads (0 = all cores), then writes
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
-// every game this run plays also writes its game record (records/pairK-gG.txt, for mists replay). Messages name the options as `words` spells them;
-// `games`, when given, receives every game of the tournament (kept and played), pair by pair.
+// every game this run plays also writes its game record (records/pairK-gG.txt, for mists replay).
+// Messages name the options as `words` spells them; `games`, when given, receives every game of the
+// tournament (kept and played), pair by pair.
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
                            const std::string& command, bool quiet, bool records = false, const OptionWords& words = {},
                            std::vector<TournamentGame>* games = nullptr);
