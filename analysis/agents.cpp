@@ -145,6 +145,7 @@ GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first
 // compile time inside `f`. The solver is no player: an AnalysisError.
 template <class F>
 decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_seed, const Deal* deal, F&& f) {
+  if (a.params.stream != 0) agent_seed = splitmix64(agent_seed ^ (uint64_t(a.params.stream) * 0x9e3779b97f4a7c15ull));
   if (a.name == "random") {
     RandomAgent agent(agent_seed);
     return f(agent);

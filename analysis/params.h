@@ -28,6 +28,9 @@ struct AgentParams {
   bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
   bool true_deal = false;  // planner deals=true: plans on the game's true deal (a bound, not fair)
   int learned_value = 0;  // value: 0 heuristic; 1 leaf, 2 learned: the shipped learned value judges (docs/solver.md)
+  // stream: 0 the agent's random stream of the game, the same for every agent (common random
+  // numbers); N > 0 another stream of its own, to see how much of a result is the agent's luck.
+  long long stream = 0;
   // The planner's configuration with this agent's heuristic weights.
   PlannerConfig planner() const {
     PlannerConfig c = plan;

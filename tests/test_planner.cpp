@@ -50,6 +50,29 @@ TEST_CASE("planner: the same game for the same seed, on every level") {
   }
 }
 
+TEST_CASE("stream=N: the same agent with another random stream of its own; 0 is the shared one") {
+  const Rules R = mists_rules(3, 1);
+  CHECK(analysis::parse_agent("planner:stream=3").params.stream == 3);
+  CHECK(analysis::parse_agent("expert:stream=1").params.stream == 1);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:stream=-1"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("solver:stream=1"), analysis::AnalysisError);  // no random choices
+  const auto moves = [&](const std::string& text, uint64_t game) {
+    std::vector<std::string> log;
+    analysis::play_one(R, analysis::parse_agent(text), 9, game, &log);
+    return log;
+  };
+  int differ = 0;
+  for (uint64_t game = 0; game < 3; ++game) {
+    CAPTURE(game);
+    const auto shared = moves("planner:samples=2,horizon=2", game);
+    CHECK(moves("planner:samples=2,horizon=2,stream=0", game) == shared);
+    const auto own = moves("planner:samples=2,horizon=2,stream=1", game);
+    CHECK(moves("planner:samples=2,horizon=2,stream=1", game) == own);  // reproducible
+    differ += own != shared;
+  }
+  CHECK(differ >= 2);  // the planner's samples come from the stream: other samples, other games
+}
+
 TEST_CASE("planner: fair — two deals that agree on the tiles drawn so far get the same moves until they differ") {
   // Deal B is deal A with piles 2 and 3 reversed: both games must make the same decisions until
   // the first draw of another tile (the planner's samples depend on what has been seen, never on
