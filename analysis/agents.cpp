@@ -55,6 +55,8 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
     if (!def) throw AnalysisError("agent '" + text + "': unknown parameter '" + key + "'; " + a.name + " takes " + keys);
     set_param(a.params, a.search(), *def, value, "agent '" + text + "'");
   }
+  if (a.search() && a.params.learned_value == 3)
+    throw AnalysisError("agent '" + text + "': value=blend is the planner's (" + a.name + " takes heuristic, leaf or learned)");
   return a;
 }
 
@@ -207,6 +209,7 @@ PlannerConfig planner_config(const Rules& R, const AgentSpec& a) {
   PlannerConfig c = a.params.planner();
   c.value = value_for(R, a);
   c.value_all = a.params.learned_value == 2;
+  c.value_blend = a.params.learned_value == 3 ? a.params.blend : 0.0;
   return c;
 }
 

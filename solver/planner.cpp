@@ -1,6 +1,7 @@
 #include "solver/planner.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <thread>
 
@@ -169,9 +170,13 @@ double PlannerSample::beam(const Deal& deal, int& vote) {
     consider();
   }
   if (cfg_.value && !cfg_.value_all) {  // the deepest layer judged by the learned value: the chance to win from there
-    best_value = -1;
+    best_value = -std::numeric_limits<double>::infinity();
     for (const Entry& e : layer_) {
-      const double v = cfg_.value->value(R_, e.s);
+      double v = cfg_.value->value(R_, e.s);
+      if (cfg_.value_blend > 0) {  // beside the heuristic, in its points
+        v = std::clamp(v, 0.001, 0.999);
+        v = e.value + cfg_.value_blend * std::log(v / (1 - v));
+      }
       if (v > best_value) best_value = v, vote = e.root;
     }
   }

@@ -57,6 +57,11 @@ struct PlannerConfig {
   // The greedy rest of a turn is the heuristic's either way. Precondition: value->covers(rules).
   const ValueModel* value = nullptr;
   bool value_all = false;
+  // > 0 (with `value`, not `value_all`): the last position of each beam is judged by both, the
+  // heuristic plus `value_blend` × logit V (V clamped to [0.001, 0.999]): heuristic points per unit
+  // of the learned value's log-odds. On levels 4-5 a logistic fit of the win on the heuristic gives
+  // about 30 points per unit (docs/solver.md).
+  double value_blend = 0;
   // false (the default): placements (and abbeys) are planned, every other decision is the expert's.
   // true: every decision with two or more options is planned the same way — its option, the rest of
   // the turn greedy, then the beams — the meeple, the scorings' points or ghosts, the hounds too.

@@ -306,11 +306,42 @@ TEST_CASE("value: the planner that reads the learned value is fair — deals tha
     int told_apart = 0;
     for (uint64_t game = 0; game < 6; ++game) {
       CAPTURE(game);
-      cfg.value_all = game % 2;  // both modes: the leaves only (value=leaf), every judgement (value=learned)
+      // Every mode: the leaves only (value=leaf), every judgement (value=learned), the leaves by
+      // both (value=blend).
+      cfg.value_all = game % 3 == 1;
+      cfg.value_blend = game % 3 == 2 ? 30.0 : 0.0;
       told_apart += same_until_the_deals_differ(R, cfg, game);
     }
     CHECK(told_apart > 0);
   }
+}
+
+TEST_CASE("value: value=blend judges the beams' last positions by the heuristic plus the learned log-odds") {
+  const analysis::AgentSpec a = analysis::parse_agent("planner:value=blend,blend=12.5");
+  CHECK(a.params.learned_value == 3);
+  CHECK(a.params.blend == 12.5);
+  CHECK(analysis::parse_agent("planner:value=blend").params.blend == 30.0);
+  CHECK_THROWS_WITH_AS(analysis::parse_agent("mcts:value=blend"), doctest::Contains("value=blend is the planner's"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("planner:value=blend,blend=0"), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::parse_agent("mcts:blend=3"), analysis::AnalysisError);
+  const Rules R = mists_rules(4, 1);
+  CHECK(analysis::planner_config(R, a).value_blend == 12.5);
+  CHECK(analysis::planner_config(R, analysis::parse_agent("planner:value=leaf,blend=12.5")).value_blend == 0.0);
+  // A vanishing blend leaves the heuristic in charge: the same games as the plain planner; a
+  // blend of 30 points changes some.
+  const auto moves = [&](const std::string& text, uint64_t game) {
+    std::vector<std::string> log;
+    analysis::play_one(R, analysis::parse_agent(text), 9, game, &log);
+    return log;
+  };
+  int differ = 0;
+  for (uint64_t game = 0; game < 3; ++game) {
+    CAPTURE(game);
+    const auto plain = moves("planner:samples=2,horizon=2", game);
+    CHECK(moves("planner:samples=2,horizon=2,value=blend,blend=0.001", game) == plain);
+    differ += moves("planner:samples=2,horizon=2,value=blend", game) != plain;
+  }
+  CHECK(differ >= 1);
 }
 
 TEST_CASE("value: a study of planner:value=learned records the weights' checksum and refuses other weights on resume") {
