@@ -53,7 +53,7 @@ void add_ladder(CLI::App& app) {
       "batches are sealed as they finish, so a killed run goes on with --resume DIR to the same result.");
   cmd->footer(
       "Examples:\n"
-      "  mists ladder --out results/ladder                                  # levels 1-6 x 1, 2, 4 players, the planner\n"
+      "  mists ladder --out results/ladder                                  # levels 1-6 x 1, 2, 4 players, the strongest fair agent\n"
       "  mists ladder --levels 4 --players 2 --targets 25 --agent expert --max-games 200 --out l4\n"
       "  mists ladder --resume results/ladder                               # go on after a kill");
   struct Args {
