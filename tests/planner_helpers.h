@@ -8,10 +8,18 @@
 #include <string>
 #include <vector>
 
+#include "analysis/agents.h"
 #include "solver/agents.h"
 #include "solver/planner.h"
 
 namespace mists::test {
+
+// The log of game `game` of seed 9 played by the agent `text` names (analysis::parse_agent).
+inline std::vector<std::string> agent_moves(const Rules& R, const std::string& text, uint64_t game) {
+  std::vector<std::string> log;
+  analysis::play_one(R, analysis::parse_agent(text), 9, game, &log);
+  return log;
+}
 
 // Plays game `game` of seed 5 twice with planners of `cfg`, on its deal A and on deal B, which is A
 // with piles 2 and 3 reversed: both must make the same decisions until the first draw of another

@@ -56,11 +56,7 @@ TEST_CASE("stream=N: the same agent with another random stream of its own; 0 is 
   CHECK(analysis::parse_agent("expert:stream=1").params.stream == 1);
   CHECK_THROWS_AS(analysis::parse_agent("planner:stream=-1"), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::parse_agent("solver:stream=1"), analysis::AnalysisError);  // no random choices
-  const auto moves = [&](const std::string& text, uint64_t game) {
-    std::vector<std::string> log;
-    analysis::play_one(R, analysis::parse_agent(text), 9, game, &log);
-    return log;
-  };
+  const auto moves = [&](const std::string& text, uint64_t game) { return agent_moves(R, text, game); };
   int differ = 0;
   for (uint64_t game = 0; game < 3; ++game) {
     CAPTURE(game);

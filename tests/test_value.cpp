@@ -329,11 +329,7 @@ TEST_CASE("value: value=blend judges the beams' last positions by the heuristic 
   CHECK(analysis::planner_config(R, analysis::parse_agent("planner:value=leaf,blend=12.5")).value_blend == 0.0);
   // A vanishing blend leaves the heuristic in charge: the same games as the plain planner; a
   // blend of 30 points changes some.
-  const auto moves = [&](const std::string& text, uint64_t game) {
-    std::vector<std::string> log;
-    analysis::play_one(R, analysis::parse_agent(text), 9, game, &log);
-    return log;
-  };
+  const auto moves = [&](const std::string& text, uint64_t game) { return agent_moves(R, text, game); };
   int differ = 0;
   for (uint64_t game = 0; game < 3; ++game) {
     CAPTURE(game);
