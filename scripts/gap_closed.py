@@ -29,7 +29,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from study_stats import InputError, cell_id, chunk_outcomes, mcnemar, study_config
+from study_stats import InputError, cell_id, chunk_outcomes, levers_of, mcnemar, study_config
 
 MASK = (1 << 64) - 1
 
@@ -53,7 +53,7 @@ def chunk_rows(folder: Path):
     config = study_config(folder, "cells", "seed")
     cells = {}
     for c in config["cells"]:
-        if c.get("levers", "none") not in ("none", None, ""):
+        if levers_of(c) != "none":
             raise InputError(f"{folder / 'study.json'}: a levers study: read it once it is finished (games.csv)")
         cells[cell_id(c)] = (int(c["level"]), int(c["players"]), c["agent"])
     for cid, games in chunk_outcomes(folder).items():
@@ -141,7 +141,6 @@ def main() -> int:
             rate.append(sum(rows[2][g] for g in bound_games) / len(bound_games))
             if args.bound_all:
                 deals = f"{n} (bound {len(bound_games)})"
-        if args.bound:
             gap = rate[2] - rate[0]
             closed, bound, needs = f"{(rate[1] - rate[0]) / gap:.0%}" if gap > 0 else "no gap", f"{rate[2]:.1%}", f"{rate[0] + gap / 2:.1%}"
         else:

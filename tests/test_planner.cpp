@@ -56,14 +56,13 @@ TEST_CASE("stream=N: the same agent with another random stream of its own; 0 is 
   CHECK(analysis::parse_agent("expert:stream=1").params.stream == 1);
   CHECK_THROWS_AS(analysis::parse_agent("planner:stream=-1"), analysis::AnalysisError);
   CHECK_THROWS_AS(analysis::parse_agent("solver:stream=1"), analysis::AnalysisError);  // no random choices
-  const auto moves = [&](const std::string& text, uint64_t game) { return agent_moves(R, text, game); };
   int differ = 0;
   for (uint64_t game = 0; game < 3; ++game) {
     CAPTURE(game);
-    const auto shared = moves("planner:samples=2,horizon=2", game);
-    CHECK(moves("planner:samples=2,horizon=2,stream=0", game) == shared);
-    const auto own = moves("planner:samples=2,horizon=2,stream=1", game);
-    CHECK(moves("planner:samples=2,horizon=2,stream=1", game) == own);  // reproducible
+    const auto shared = agent_moves(R, "planner:samples=2,horizon=2", game);
+    CHECK(agent_moves(R, "planner:samples=2,horizon=2,stream=0", game) == shared);
+    const auto own = agent_moves(R, "planner:samples=2,horizon=2,stream=1", game);
+    CHECK(agent_moves(R, "planner:samples=2,horizon=2,stream=1", game) == own);  // reproducible
     differ += own != shared;
   }
   CHECK(differ >= 2);  // the planner's samples come from the stream: other samples, other games

@@ -329,13 +329,12 @@ TEST_CASE("value: value=blend judges the beams' last positions by the heuristic 
   CHECK(analysis::planner_config(R, analysis::parse_agent("planner:value=leaf,blend=12.5")).value_blend == 0.0);
   // A vanishing blend leaves the heuristic in charge: the same games as the plain planner; a
   // blend of 30 points changes some.
-  const auto moves = [&](const std::string& text, uint64_t game) { return agent_moves(R, text, game); };
   int differ = 0;
   for (uint64_t game = 0; game < 3; ++game) {
     CAPTURE(game);
-    const auto plain = moves("planner:samples=2,horizon=2", game);
-    CHECK(moves("planner:samples=2,horizon=2,value=blend,blend=0.001", game) == plain);
-    differ += moves("planner:samples=2,horizon=2,value=blend", game) != plain;
+    const auto plain = agent_moves(R, "planner:samples=2,horizon=2", game);
+    CHECK(agent_moves(R, "planner:samples=2,horizon=2,value=blend,blend=0.001", game) == plain);
+    differ += agent_moves(R, "planner:samples=2,horizon=2,value=blend", game) != plain;
   }
   CHECK(differ >= 1);
 }
