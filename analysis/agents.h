@@ -27,6 +27,11 @@ struct AgentSpec {
 
 const std::vector<std::string>& agent_names();
 
+// The strongest fair agent measured (results/strength-v3): the planner with the learned value
+// beside its heuristic and 12 samples. The default study's and the ladder's best fair agent;
+// `planner` keeps its own defaults by name, so studies played with it keep their meaning.
+inline constexpr const char* BEST_FAIR_AGENT = "planner:value=blend,blend=10,samples=12";
+
 // Parses "NAME" or "NAME:key=value,key=value" (analysis/params.h lists the keys). Search agents
 // start from `search_defaults` (a study's --playouts, --c, --rollout). Throws AnalysisError naming
 // the agent text and, for an unknown key, every key that agent takes; an empty setting or a key

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/agents.h"
 #include "analysis/game_options.h"
 
 namespace mists::analysis {
@@ -32,8 +33,8 @@ struct LadderConfig {
   std::vector<int> players = {1, 2, 4};
   std::vector<double> targets;                  // one per level of `levels`; empty: LADDER_CURVE of each level
   std::vector<std::string> numbers = {"ghosts", "goal", "hound1", "hound2"};  // moved where the level has them
-  // The strongest fair agent measured (results/strength-v3); `planner` played results/ladder.
-  std::string agent = "planner:value=blend,blend=10,samples=12";
+  // `planner` played the ladder of results/ladder/ before BEST_FAIR_AGENT was measured.
+  std::string agent = BEST_FAIR_AGENT;
   double max_change = 0.5;  // each number moves at most this share of its printed value (at least 1)
   int steps = 10;           // the path from the printed numbers to the largest change, in equal steps
   int batch = 10;           // games in a sealed batch; a probe plays whole batches

@@ -331,7 +331,7 @@ void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const s
 void add_default_cells(StudyConfig& cfg, int games, int bound_games) {
   add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
   add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {2}, {-3, -2, -1, 1, 2, 3}, false, games, "default study");
-  add_cells(cfg, {"mcts", "planner", "clairvoyant"}, {1, 2, 3, 4, 5, 6}, {2}, {0}, false, bound_games, "default study");
+  add_cells(cfg, {"mcts", BEST_FAIR_AGENT, "clairvoyant"}, {1, 2, 3, 4, 5, 6}, {2}, {0}, false, bound_games, "default study");
 }
 
 std::string OptionWords::option(const std::string& key) const {

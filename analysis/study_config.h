@@ -74,8 +74,8 @@ void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const s
 std::vector<Levers> lever_list(const std::string& text, const std::string& what);
 
 // The default study: the expert on levels 1-6 x 1-5 players at the official ghost budgets, a
-// ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, the planner and the
-// clairvoyant bound) on every level for 2 players (`bound_games` each).
+// ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, BEST_FAIR_AGENT and
+// the clairvoyant bound) on every level for 2 players (`bound_games` each).
 void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 
 // How messages name the options of a study or tournament: the command line's flags (the default:
@@ -98,7 +98,7 @@ struct OptionWords {
 struct StudyRequest {
   GameOptions game;                        // catalogs, overrides but ghosts, switches (its levers unused: see `levers`)
   bool default_study = false;              // the default study's cells (add_default_cells) instead of the lists below
-  int bound_games = 200;                   // the default study: games per mcts, planner and clairvoyant cell
+  int bound_games = 200;                   // the default study: games per mcts, BEST_FAIR_AGENT and clairvoyant cell
   std::vector<int> levels;                 // empty: 1-6
   std::vector<int> players;                // empty: 2
   std::vector<std::string> agents;         // empty: expert

@@ -298,7 +298,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   add_number(cmd, "--games", games, 1, 100000000, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
       ->capture_default_str();
   if (default_study)
-    add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per mcts, planner and clairvoyant cell")->capture_default_str();
+    add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per mcts, best fair agent and clairvoyant cell")->capture_default_str();
   add_number(cmd, "--precision", precision, 0.0, 0.5, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)");
   add_number(cmd, "--min-games", min_games, 1, 100000000, "With --precision: games before a cell may stop")->capture_default_str();
   add_number(cmd, "--chunk", chunk, 1, 100000, "Games per saved chunk")->capture_default_str();
