@@ -2,6 +2,7 @@
 // (analysis/params.h for the co-op game, analysis/vs_agents.h for the competitive games).
 #include <iostream>
 
+#include "analysis/agents.h"
 #include "analysis/params.h"
 #include "analysis/vs_agents.h"
 #include "cli/commands.h"
@@ -27,7 +28,9 @@ void add_agents(CLI::App& app) {
       return;
     }
     std::cout << "Co-op agents: random, greedy, expert, mcts, clairvoyant, planner, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
-                 "The solver sees the whole deal and returns a verdict (won, proved lost, open), not a fair game.\n\n"
+                 "The solver sees the whole deal and returns a verdict (won, proved lost, open), not a fair game.\n"
+              << "The strongest fair agent measured (results/strength-v3; the default study's and the ladder's): "
+              << analysis::BEST_FAIR_AGENT << "\n\n"
               << analysis::params_help() << '\n'
               << analysis::vs_params_help();
   });

@@ -614,6 +614,7 @@ PYBIND11_MODULE(_mists, m) {
   translate_errors();
   m.attr("CHANCE_PLAYER") = CHANCE_PLAYER;
   m.attr("TERMINAL_PLAYER") = TERMINAL_PLAYER;
+  m.attr("BEST_FAIR_AGENT") = std::string(analysis::BEST_FAIR_AGENT);
   m.def("revision", [] { return std::string(analysis::revision()); }, "The git revision the module was built from.");
 
   py::class_<PyGame, std::shared_ptr<PyGame>>(m, "Game", "A co-operative level with its player count, overrides, rule switches and levers.")

@@ -12,10 +12,10 @@ indices; record_steps() and record() give the game record.
 import inspect
 import types as _types
 
-from ._mists import (CHANCE_PLAYER, TERMINAL_PLAYER, Agent, Game, State, VsAgent, VsGame, VsState, play, revision,
+from ._mists import (BEST_FAIR_AGENT, CHANCE_PLAYER, TERMINAL_PLAYER, Agent, Game, State, VsAgent, VsGame, VsState, play, revision,
                      _run_study, _run_tournament, _StudyArgs)
 
-__all__ = ["CHANCE_PLAYER", "TERMINAL_PLAYER", "Agent", "Game", "State", "VsAgent", "VsGame", "VsState", "agent", "play_pair", "frame",
+__all__ = ["BEST_FAIR_AGENT", "CHANCE_PLAYER", "TERMINAL_PLAYER", "Agent", "Game", "State", "VsAgent", "VsGame", "VsState", "agent", "play_pair", "frame",
            "play", "play_cell", "revision", "study"]
 
 

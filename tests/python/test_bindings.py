@@ -25,7 +25,7 @@ def play_through_bindings(game, text, seed, index):
 
 
 @pytest.mark.parametrize("level,players,text", [(1, 1, "random"), (3, 2, "random"), (5, 4, "expert"), (6, 2, "greedy"),
-                                                 (4, 1, "planner:samples=2,width=2")])
+                                                 (4, 1, "planner:samples=2,width=2"), (2, 1, mists.BEST_FAIR_AGENT)])
 def test_a_game_through_the_bindings_has_the_record_of_mists_play(level, players, text):
     game = mists.Game(level, players)
     state = play_through_bindings(game, text, 7, 3)
