@@ -1,6 +1,7 @@
 // mists analyze: the difficulty study. mists merge: shards into one study.
 #include <iostream>
 
+#include "analysis/agents.h"
 #include "analysis/files.h"
 #include "analysis/study.h"
 #include "cli/commands.h"
@@ -20,7 +21,7 @@ void add_analyze(CLI::App& app) {
       "Play every level many times and report win rates with intervals, loss causes and score distributions.\n"
       "With no cell options it runs the default study: the expert on levels 1-6 x 1-5 players at the official\n"
       "ghost budgets, a ghost-budget sweep (official -3..+3) for 2 players, and mcts, the strongest fair agent\n"
-      "(planner:value=blend,blend=10,samples=12) and the clairvoyant bound on every level for 2 players.");
+      "(" + std::string(analysis::BEST_FAIR_AGENT) + ") and the clairvoyant bound on every level for 2 players.");
   cmd->footer(
       "Examples:\n"
       "  mists analyze                                        # the default study into results/run-<time>\n"
