@@ -12,7 +12,7 @@
 namespace mists::analysis {
 
 const std::vector<std::string>& agent_names() {
-  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "planner", "solver"};
+  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "planner", "td", "solver"};
   return names;
 }
 
@@ -34,7 +34,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   a.name = text.substr(0, colon);
   const unsigned bit = agent_bit(a.name);
   a.kind = bit;
-  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, solver)");
+  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, td, solver)");
   a.params.mcts = search_defaults;
   a.params.weights = search_defaults.weights;  // the study's heuristic (config.heuristic) for every agent
   if (colon == std::string::npos) return a;
@@ -170,9 +170,15 @@ decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_see
     PlannerAgent agent(R, planner_config(R, a), agent_seed, a.params.true_deal ? deal : nullptr);
     return f(agent);
   }
+  if (a.is(TD)) {
+    TdConfig c = a.params.td;
+    c.weights = a.params.weights;
+    TdAgent agent(R, afterstate_for(R, a), c, agent_seed);
+    return f(agent);
+  }
   if (a.name == "solver")
     throw AnalysisError("agent '" + a.text + "': the solver is not a player (it proves verdicts; use it in a study)");
-  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, solver)");
+  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, td, solver)");
 }
 
 GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, const Weights& weights, uint64_t game,
@@ -203,6 +209,14 @@ const ValueModel* value_for(const Rules& R, const AgentSpec& a) {
     throw AnalysisError("agent '" + a.text + "': " + std::string(VALUE_FILE) + " has no value for level " + std::to_string(R.level.number) +
                         (R.params.levers.any() ? " with co-op levers" : "") + " (it was trained for other games; see mists train --help)");
   return &m;
+}
+
+const AfterstateModel& afterstate_for(const Rules& R, const AgentSpec& a) {
+  const AfterstateModel& m = shipped_afterstate_model();
+  if (!m.covers(R))
+    throw AnalysisError("agent '" + a.text + "': " + std::string(AFTERSTATE_FILE) + " has no value for level " + std::to_string(R.level.number) +
+                        (R.params.levers.any() ? " with co-op levers" : "") + " (see mists train --method td)");
+  return m;
 }
 
 PlannerConfig planner_config(const Rules& R, const AgentSpec& a) {

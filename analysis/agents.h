@@ -13,7 +13,7 @@
 namespace mists::analysis {
 
 struct AgentSpec {
-  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, planner, solver
+  std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, planner, td, solver
   AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
   unsigned kind = EXPERT;       // its row group in the parameter table (AgentBit), set by parse_agent:
@@ -111,6 +111,8 @@ GameSummary replay_choices(const Rules& rules, uint64_t seed, uint64_t game, con
 // model (analysis/value_model.h), which must cover the rules (an AnalysisError naming the file and
 // what it lacks otherwise).
 const ValueModel* value_for(const Rules& rules, const AgentSpec& agent);
+// The afterstate value the td agent reads on these rules: the shipped model, which must cover them.
+const AfterstateModel& afterstate_for(const Rules& rules, const AgentSpec& agent);
 // The planner's and the search's configurations for `agent`: its parameters and value_for.
 PlannerConfig planner_config(const Rules& rules, const AgentSpec& agent);
 MctsConfig search_config(const Rules& rules, const AgentSpec& agent);

@@ -10,8 +10,8 @@ namespace mists::analysis {
 
 namespace {
 
-constexpr unsigned PLAYERS = RANDOM | GREEDY | EXPERT | SEARCH | PLANNER;  // the agents that play a game move by move
-constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH | PLANNER;
+constexpr unsigned PLAYERS = RANDOM | GREEDY | EXPERT | SEARCH | PLANNER | TD;  // the agents that play a game move by move
+constexpr unsigned HEURISTIC = GREEDY | EXPERT | SEARCH | PLANNER | TD;
 constexpr double BIG = 1e6;  // the range of a heuristic weight: any sign, any size that makes sense
 
 Weights& weights_of(AgentParams& p, bool search) { return search ? p.mcts.weights : p.weights; }
@@ -151,6 +151,14 @@ std::vector<ParamDef> make_table() {
        "wall-clock seconds per deal (0 = no limit); verdicts then depend on the machine and its load",
        [](const AgentParams& p, bool) { return p.solve.seconds; },
        [](AgentParams& p, bool, double v) { p.solve.seconds = v; }},
+      {"depth", ParamType::Int, ParamGroup::Agent, TD, 1, 2, {},
+       "1: each option's afterstate judged by the learned afterstate value (the fast agent); 2: at a placement the top options searched one draw deeper, every unseen tile type weighted by its copies",
+       [](const AgentParams& p, bool) { return double(p.td.depth); },
+       [](AgentParams& p, bool, double v) { p.td.depth = int(v); }},
+      {"top", ParamType::Int, ParamGroup::Agent, TD, 1, 1000, {},
+       "depth 2: the options (ranked by depth 1) searched one draw deeper",
+       [](const AgentParams& p, bool) { return double(p.td.top); },
+       [](AgentParams& p, bool, double v) { p.td.top = int(v); }},
       {"stream", ParamType::Int, ParamGroup::Agent, PLAYERS, 0, 1e9, {},
        "0: the agent's random stream of each game, the one every agent shares (common random numbers); N > 0: another stream, so the same agent on the same deals shows how much of a result is its own luck",
        [](const AgentParams& p, bool) { return double(p.stream); },
@@ -172,6 +180,7 @@ std::string agents_text(unsigned mask) {
   if (mask & EXPERT) add("expert");
   if (mask & SEARCH) add("mcts, clairvoyant");
   if (mask & PLANNER) add("planner");
+  if (mask & TD) add("td");
   if (mask & SOLVER) add("solver");
   return out;
 }
@@ -189,6 +198,7 @@ unsigned agent_bit(std::string_view name) {
   if (name == "expert") return EXPERT;
   if (name == "mcts" || name == "clairvoyant") return SEARCH;
   if (name == "planner") return PLANNER;
+  if (name == "td") return TD;
   if (name == "solver") return SOLVER;
   return 0;
 }

@@ -14,11 +14,12 @@
 #include "solver/deal_solver.h"
 #include "solver/mcts.h"
 #include "solver/planner.h"
+#include "solver/td_agent.h"
 
 namespace mists::analysis {
 
 // The agents by kind, as bits of ParamDef::agents.
-enum AgentBit : unsigned { RANDOM = 1, GREEDY = 2, EXPERT = 4, SEARCH = 8 /* mcts, clairvoyant */, SOLVER = 16, PLANNER = 32 };
+enum AgentBit : unsigned { RANDOM = 1, GREEDY = 2, EXPERT = 4, SEARCH = 8 /* mcts, clairvoyant */, SOLVER = 16, PLANNER = 32, TD = 64 };
 
 // The values one agent is played with.
 struct AgentParams {
@@ -32,6 +33,7 @@ struct AgentParams {
   // stream: 0 the agent's random stream of the game, the same for every agent (common random
   // numbers); N > 0 another stream of its own, to see how much of a result is the agent's luck.
   long long stream = 0;
+  TdConfig td;            // td: depth and top (its weights are `weights`)
   // The planner's configuration with this agent's heuristic weights.
   PlannerConfig planner() const {
     PlannerConfig c = plan;
@@ -67,7 +69,7 @@ struct ParamDef {
 
 const std::vector<ParamDef>& param_table();
 
-// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant, planner, solver); 0 when unknown.
+// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant, planner, td, solver); 0 when unknown.
 unsigned agent_bit(std::string_view name);
 
 // Sets `def` from its text value; throws AnalysisError "`where`: NAME = 'v' ..." naming the

@@ -29,9 +29,13 @@ json provenance_note(const StudyConfig& cfg) {
   // The expansion catalogs the cells' levers read (docs/rules.md C), only when a cell reads one.
   for (const auto& [key, path] : lever_catalog_paths(cfg)) p[key] = load_catalog(resolve_input(path)).checksum;
   // The learned value, when an agent of the study reads it; every cell it plays must be covered.
-  bool value = false;
+  bool value = false, afterstate = false;
   for (const auto& c : cfg.cells) {
     const AgentSpec a = parse_agent(c.agent, cfg.mcts);
+    if (a.is(TD)) {
+      afterstate = true;
+      afterstate_for(cfg.game.rules(c.level, c.players, c.levers), a);  // throws when the model does not cover the cell
+    }
     if (!a.params.learned_value) continue;
     value = true;
     value_for(cfg.game.rules(c.level, c.players, c.levers), a);  // throws when the model does not cover the cell
@@ -39,6 +43,10 @@ json provenance_note(const StudyConfig& cfg) {
   if (value) {
     p["value_file"] = VALUE_FILE;
     p["value_checksum"] = shipped_value_model().checksum();
+  }
+  if (afterstate) {
+    p["afterstate_file"] = AFTERSTATE_FILE;
+    p["afterstate_checksum"] = shipped_afterstate_model().checksum();
   }
   return p;
 }
@@ -116,6 +124,10 @@ void check_checksums(const json& provenance, const StudyConfig& cfg, const std::
     throw AnalysisError(where + ": provenance.value_checksum: the learned value " + std::string(VALUE_FILE) + " changed since this study started (" +
                         (provenance.contains("value_checksum") ? provenance.at("value_checksum").get<std::string>() : std::string("not recorded")) +
                         " -> " + now.at("value_checksum").get<std::string>() + "); a study is played with one set of weights");
+  if (now.contains("afterstate_checksum") &&
+      (!provenance.contains("afterstate_checksum") || provenance.at("afterstate_checksum") != now.at("afterstate_checksum")))
+    throw AnalysisError(where + ": provenance.afterstate_checksum: the afterstate value " + std::string(AFTERSTATE_FILE) +
+                        " changed since this study started; a study is played with one set of weights");
   for (const auto& [level, sum] : now.at("level_checksums").items())
     if (!provenance.at("level_checksums").contains(level) || provenance.at("level_checksums").at(level) != sum)
       throw AnalysisError(where + ": provenance.level_checksums." + level + ": the level file " + cfg.game.level_path(std::stoi(level)) +

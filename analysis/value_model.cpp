@@ -16,4 +16,15 @@ const ValueModel& shipped_value_model() {
   return model;
 }
 
+const AfterstateModel& shipped_afterstate_model() {
+  static const AfterstateModel model = [] {
+    try {
+      return AfterstateModel::load(resolve_input(AFTERSTATE_FILE));
+    } catch (const ValueError& e) {
+      throw AnalysisError(e.what());
+    }
+  }();
+  return model;
+}
+
 }  // namespace mists::analysis

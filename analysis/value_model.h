@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "solver/afterstate.h"
 #include "solver/value.h"
 
 namespace mists::analysis {
@@ -15,5 +16,9 @@ inline constexpr const char* VALUE_FILE = "configs/value/value.txt";
 // The model of VALUE_FILE, read once per process (thread-safe); a missing, changed or truncated
 // file is an AnalysisError naming it, the line and the field.
 const ValueModel& shipped_value_model();
+
+// The afterstate value's weights (solver/afterstate.h) that the td agent reads, found as VALUE_FILE is.
+inline constexpr const char* AFTERSTATE_FILE = "configs/value/afterstate.txt";
+const AfterstateModel& shipped_afterstate_model();
 
 }  // namespace mists::analysis

@@ -1,0 +1,266 @@
+#include "analysis/td_train.h"
+
+#include <atomic>
+#include <csignal>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/interrupt.h"
+#include "analysis/lock.h"
+#include "analysis/study.h"
+#include "engine/config/load.h"
+#include "engine/kit/number.h"
+#include "solver/agents.h"
+#include "solver/td_agent.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace mists::analysis {
+
+json TdTrainConfig::level_json(int level) const {
+  return json{{"method", "td"},
+              {"level", level},
+              {"players", players},
+              {"seed", seed},
+              {"alpha", alpha},
+              {"alpha_h", alpha_h},
+              {"lambda", lambda},
+              {"explore", explore},
+              {"layout", std::string(afterstate_layout())},
+              {"catalog_checksum", load_catalog(resolve_input(game.catalog)).checksum},
+              {"level_checksum", fnv1a64_hex(read_file(game.level_path(level)))},
+              {"switches", describe_switches(game.switches)}};
+}
+
+json TdTrainConfig::to_json() const {
+  json j = level_json(levels.front());
+  j.erase("level");
+  j.erase("level_checksum");
+  j["levels"] = levels;
+  j["games"] = games;
+  j["catalog_checksum"] = load_catalog(resolve_input(game.catalog)).checksum;
+  return j;
+}
+
+namespace {
+
+constexpr const char* GAMES_NOTE = "games_done ";
+constexpr const char* CONFIG_NOTE = "config ";
+
+std::string checkpoint_path(const TdTrainConfig& cfg, int level) { return cfg.work + "/level-" + std::to_string(level) + ".txt"; }
+
+// One level's training: its games, in order, from `from` on.
+struct LevelRun {
+  const TdTrainConfig* cfg;
+  int level;
+  AfterstateModel model;  // this level's three heads
+  long long done = 0, read = 0;
+  std::vector<long long> wins_per_block;  // wins of each `checkpoint` games since game 0
+  std::string seal;                       // level_json, dumped
+
+  void save(const std::string& path) const {
+    AfterstateModel m = model;
+    m.notes = {CONFIG_NOTE + seal, GAMES_NOTE + std::to_string(done)};
+    std::string blocks;
+    for (long long w : wins_per_block) blocks += (blocks.empty() ? "" : " ") + std::to_string(w);
+    m.notes.push_back("wins_per_block " + blocks);
+    write_atomic(path, m.text());
+  }
+
+  // Reads the checkpoint when there is one: the same configuration or an AnalysisError.
+  void resume(const std::string& path) {
+    if (!fs::exists(path)) return;
+    AfterstateModel m;
+    try {
+      m = AfterstateModel::load(path);
+    } catch (const ValueError& e) {
+      throw AnalysisError(std::string(e.what()) + " (a checkpoint of mists train --method td; move it aside to start again)");
+    }
+    std::string config, games, blocks;
+    for (const std::string& n : m.notes) {
+      if (n.rfind(CONFIG_NOTE, 0) == 0) config = n.substr(std::string(CONFIG_NOTE).size());
+      else if (n.rfind(GAMES_NOTE, 0) == 0) games = n.substr(std::string(GAMES_NOTE).size());
+      else if (n.rfind("wins_per_block", 0) == 0) blocks = n.size() > 15 ? n.substr(15) : "";
+    }
+    if (config != seal)
+      throw AnalysisError(path + ": config: the checkpoint was trained with " + config + ", this run asks " + seal +
+                          " (another --work folder, or the same settings)");
+    try {
+      done = parse_integer(games, 0, 1LL << 50);
+    } catch (const NumberError& e) {
+      throw AnalysisError(path + ": games_done: " + e.what());
+    }
+    std::istringstream bs(blocks);
+    try {
+      for (std::string t; bs >> t;) wins_per_block.push_back(parse_integer(t, 0, 1LL << 50));
+    } catch (const NumberError& e) {
+      throw AnalysisError(path + ": wins_per_block: " + e.what());
+    }
+    if (done > cfg->games)
+      throw AnalysisError(path + ": games_done: the checkpoint has played " + std::to_string(done) + " games, this run asks " +
+                          std::to_string(cfg->games) + " (give --games at least that, or another --work)");
+    model.heads = std::move(m.heads);
+    read = done;
+  }
+
+  // Plays and learns from games [done, until).
+  void run(long long until, std::atomic<long long>& progress) {
+    const TdTrainConfig& c = *cfg;
+    std::vector<Rules> rules;
+    for (int p : c.players) rules.push_back(c.game.rules(level, p));
+    std::vector<AfterstateInputs> trail;
+    std::vector<double> values;
+    // The wins of the block under way: a checkpoint written inside a block (a stop) keeps them as
+    // its last entry.
+    long long block_wins = 0;
+    if (!wins_per_block.empty() && done % c.checkpoint != 0) block_wins = wins_per_block.back(), wins_per_block.pop_back();
+    for (long long g = done; g < until; ++g) {
+      if (interrupt_signal()) break;
+      const size_t pi = size_t(g % (long long)c.players.size());
+      const Rules& R = rules[pi];
+      const uint64_t cs = cell_seed(c.seed, level, c.players[pi]);
+      const Deal deal = seeded_deal(R, cs, uint64_t(g));
+      TdConfig tc;
+      tc.explore = c.explore;
+      TdAgent agent(R, model, tc, agent_seed(cs, uint64_t(g)));
+      trail.clear();
+      values.clear();
+      const TurnObserver observe = [&](const State& s) {
+        trail.emplace_back();
+        agent.eval().inputs(s, trail.back());
+        values.push_back(agent.eval().value(trail.back()));
+      };
+      const GameSummary sum = play_game(R, deal, agent, nullptr, &observe);
+      const bool won = sum.outcome == Outcome::Won;
+      block_wins += won;
+      // TD(λ), forward view, backwards over the game.
+      double G = won ? 1.0 : 0.0;
+      for (size_t t = trail.size(); t-- > 0;) {
+        if (t + 1 < trail.size()) G = (1.0 - c.lambda) * values[t + 1] + c.lambda * G;
+        if (trail[t].terminal) continue;
+        AfterstateHead* h = model.head(level, trail[t].stage);
+        afterstate_update(*h, trail[t], values[t], G, c.alpha, c.alpha_h);
+      }
+      done = g + 1;
+      ++progress;
+      if (done % c.checkpoint == 0) {
+        wins_per_block.push_back(block_wins);
+        block_wins = 0;
+        save(checkpoint_path(c, level));
+      }
+    }
+    if (done % c.checkpoint != 0) wins_per_block.push_back(block_wins);
+    save(checkpoint_path(c, level));
+  }
+};
+
+}  // namespace
+
+TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int verbosity) {
+  if (cfg.work.empty()) throw AnalysisError("train: --work: a folder for the checkpoints is needed");
+  if (cfg.game.levers.any()) throw AnalysisError("train: the afterstate value is trained without co-op levers");
+  const FolderLock lock(cfg.work, command);
+  const InterruptGuard guard;
+  std::vector<LevelRun> runs;
+  for (int l : cfg.levels) {
+    LevelRun r;
+    r.cfg = &cfg;
+    r.level = l;
+    r.model = AfterstateModel::fresh({l});
+    r.seal = cfg.level_json(l).dump();
+    r.resume(checkpoint_path(cfg, l));
+    runs.push_back(std::move(r));
+  }
+  std::atomic<long long> progress{0};
+  long long total = 0, already = 0;
+  for (const LevelRun& r : runs) total += cfg.games, already += r.done;
+  const int threads = int(std::min<size_t>(runs.size(), cfg.threads > 0 ? size_t(cfg.threads) : std::max(1u, std::thread::hardware_concurrency())));
+  std::atomic<size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mu;
+  std::atomic<bool> finished{false};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < runs.size();) {
+      try {
+        runs[i].run(cfg.games, progress);
+      } catch (...) {
+        const std::lock_guard<std::mutex> g(error_mu);
+        if (!error) error = std::current_exception();
+      }
+    }
+  };
+  const auto start = std::chrono::steady_clock::now();
+  std::thread reporter([&] {
+    if (verbosity < 0) return;
+    auto last = start;
+    while (!finished) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(10)) continue;
+      last = now;
+      const double secs = std::chrono::duration<double>(now - start).count();
+      const long long p = progress;
+      const double rate = double(p) / std::max(secs, 1e-9);
+      const long long left = total - already - p;
+      std::ostringstream os;
+      os << "train td: " << already + p << "/" << total << " games, " << std::lround(rate) << " games/s";
+      if (rate > 0) os << ", about " << std::lround(double(left) / rate / 60.0) << " min left";
+      std::cerr << os.str() << std::endl;
+    }
+  });
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  finished = true;
+  reporter.join();
+  if (error) std::rethrow_exception(error);
+  if (const int sig = interrupt_signal())
+    throw Interrupted("mists: stopped by " + std::string(sig == SIGINT ? "SIGINT" : "SIGTERM") + ": the checkpoints in " + cfg.work +
+                          " are saved; the same command resumes them",
+                      SIGNAL_EXIT_BASE + sig);
+  TdTrainResult res;
+  std::string levels;
+  for (LevelRun& r : runs) {
+    TdLevelResult lr;
+    lr.level = r.level;
+    lr.played = r.done - r.read;
+    lr.read = r.read;
+    if (!r.wins_per_block.empty()) {
+      lr.wins_last = r.wins_per_block.back();
+      lr.games_last = r.done % cfg.checkpoint ? r.done % cfg.checkpoint : std::min(cfg.checkpoint, r.done);
+    }
+    res.levels.push_back(lr);
+    for (AfterstateHead& h : r.model.heads) res.model.heads.push_back(std::move(h));
+    levels += (levels.empty() ? "" : " ") + std::to_string(r.level) + ":" + fnv1a64_hex(read_file(cfg.game.level_path(r.level)));
+  }
+  res.model.notes.push_back("made_by mists train --method td (revision " + std::string(revision()) + ")");
+  res.model.notes.push_back("config " + cfg.to_json().dump());
+  res.model.notes.push_back("level_checksums " + levels);
+  // The learning curve: each level's win share over each block of `checkpoint` games.
+  std::ostringstream curve;
+  curve << "level,block,games_from,games,wins,win_share\n";
+  for (const LevelRun& r : runs)
+    for (size_t b = 0; b < r.wins_per_block.size(); ++b) {
+      const long long from = (long long)b * cfg.checkpoint;
+      const long long n = std::min(cfg.checkpoint, r.done - from);
+      curve << r.level << ',' << b << ',' << from << ',' << n << ',' << r.wins_per_block[b] << ',' << double(r.wins_per_block[b]) / double(n) << '\n';
+    }
+  write_atomic(cfg.work + "/curve.csv", curve.str());
+  if (!cfg.out.empty()) {
+    if (fs::path(cfg.out).has_parent_path()) fs::create_directories(fs::path(cfg.out).parent_path());
+    write_atomic(cfg.out, res.model.text());
+    res.model = AfterstateModel::parse(res.model.text(), cfg.out);
+  }
+  return res;
+}
+
+}  // namespace mists::analysis
