@@ -3,6 +3,7 @@
 #include <atomic>
 #include <csignal>
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "analysis/interrupt.h"
 #include "analysis/lock.h"
 #include "analysis/study.h"
+#include "analysis/value_model.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
 #include "solver/agents.h"
@@ -163,7 +165,85 @@ struct LevelRun {
   }
 };
 
+// Plays `cfg.holdout` games of `level` on deals no training game had (the cell seeds of seed ^ HOLDOUT)
+// and scores V at their afterstates against each game's outcome.
+constexpr uint64_t HOLDOUT = 0x686f6c646f7574ull;  // "holdout"
+
+TdCalibration calibrate(const TdTrainConfig& c, int level, const AfterstateModel& model) {
+  TdCalibration k;
+  k.level = level;
+  std::vector<double> v, heads;
+  std::vector<int> game_of;
+  std::vector<bool> won;
+  const ValueModel* fitted = nullptr;
+  try {
+    fitted = &shipped_value_model();
+  } catch (const AnalysisError&) {
+  }
+  for (long long g = 0; g < c.holdout; ++g) {
+    const int players = c.players[size_t(g % (long long)c.players.size())];
+    const Rules R = c.game.rules(level, players);
+    const bool covered = fitted && fitted->covers(R);
+    if (!covered) fitted = nullptr;
+    const uint64_t cs = cell_seed(c.seed ^ HOLDOUT, level, players);
+    TdAgent agent(R, model, TdConfig{}, agent_seed(cs, uint64_t(g)));
+    const TurnObserver observe = [&](const State& s) {
+      if (is_over(s)) return;
+      v.push_back(agent.eval().value(s));
+      heads.push_back(fitted ? fitted->value(R, s) : 0.0);
+      game_of.push_back(int(g));
+    };
+    const GameSummary sum = play_game(R, seeded_deal(R, cs, uint64_t(g)), agent, nullptr, &observe);
+    won.push_back(sum.outcome == Outcome::Won);
+    k.wins += won.back();
+  }
+  k.games = c.holdout;
+  k.positions = (long long)v.size();
+  const double base = double(k.wins) / double(std::max<long long>(1, k.games));
+  double b = 0, bc = 0, bh = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double y = won[size_t(game_of[i])] ? 1.0 : 0.0;
+    b += (v[i] - y) * (v[i] - y);
+    bc += (base - y) * (base - y);
+    bh += (heads[i] - y) * (heads[i] - y);
+    const size_t d = size_t(std::min(9, int(v[i] * 10)));
+    ++k.n[d];
+    k.predicted[d] += v[i];
+    k.observed[d] += y;
+  }
+  const double n = double(std::max<size_t>(1, v.size()));
+  k.brier = b / n, k.brier_constant = bc / n;
+  if (fitted) k.brier_heads = bh / n;
+  for (size_t d = 0; d < 10; ++d)
+    if (k.n[d]) k.predicted[d] /= double(k.n[d]), k.observed[d] /= double(k.n[d]);
+  return k;
+}
+
 }  // namespace
+
+std::string td_calibration_markdown(const TdTrainResult& r) {
+  std::ostringstream os;
+  os << "# The afterstate value on held-out games\n\n"
+        "Every afterstate (turn start) of the held-out games, played by the depth-1 td agent on the final weights, "
+        "V against the game's outcome. Brier score: the mean squared error (lower is better); `constant`: the held-out "
+        "win share for every position; `value.txt`: the shipped learned value of `planner:value=...` on the same positions.\n\n"
+        "| level | games | won | positions | Brier V | Brier constant | Brier value.txt |\n|---|---|---|---|---|---|---|\n";
+  char buf[256];
+  for (const TdCalibration& k : r.calibration) {
+    std::snprintf(buf, sizeof buf, "| %d | %lld | %lld | %lld | %.4f | %.4f | %s |\n", k.level, k.games, k.wins, k.positions, k.brier, k.brier_constant,
+                  k.brier_heads < 0 ? "—" : (std::to_string(k.brier_heads).substr(0, 6)).c_str());
+    os << buf;
+  }
+  os << "\nReliability: the positions whose V fell in each decile, their mean V and the share of them whose game was won.\n\n"
+        "| level | decile | positions | mean V | won |\n|---|---|---|---|---|\n";
+  for (const TdCalibration& k : r.calibration)
+    for (size_t d = 0; d < 10; ++d) {
+      if (!k.n[d]) continue;
+      std::snprintf(buf, sizeof buf, "| %d | %zu | %lld | %.3f | %.3f |\n", k.level, d + 1, k.n[d], k.predicted[d], k.observed[d]);
+      os << buf;
+    }
+  return os.str();
+}
 
 TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int verbosity) {
   if (cfg.work.empty()) throw AnalysisError("train: --work: a folder for the checkpoints is needed");
@@ -255,6 +335,29 @@ TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int
       curve << r.level << ',' << b << ',' << from << ',' << n << ',' << r.wins_per_block[b] << ',' << double(r.wins_per_block[b]) / double(n) << '\n';
     }
   write_atomic(cfg.work + "/curve.csv", curve.str());
+  // The calibration on held-out games, a level a thread.
+  if (cfg.holdout > 0) {
+    res.calibration.resize(runs.size());
+    std::atomic<size_t> at{0};
+    auto calib = [&] {
+      for (size_t i; (i = at++) < runs.size();) {
+        try {
+          AfterstateModel one;
+          for (const AfterstateHead& h : res.model.heads)
+            if (h.level == runs[i].level) one.heads.push_back(h);
+          res.calibration[i] = calibrate(cfg, runs[i].level, one);
+        } catch (...) {
+          const std::lock_guard<std::mutex> g(error_mu);
+          if (!error) error = std::current_exception();
+        }
+      }
+    };
+    std::vector<std::thread> cal;
+    for (int t = 0; t < threads; ++t) cal.emplace_back(calib);
+    for (auto& t : cal) t.join();
+    if (error) std::rethrow_exception(error);
+    write_atomic(cfg.work + "/calibration.md", td_calibration_markdown(res));
+  }
   if (!cfg.out.empty()) {
     if (fs::path(cfg.out).has_parent_path()) fs::create_directories(fs::path(cfg.out).parent_path());
     write_atomic(cfg.out, res.model.text());

@@ -15,8 +15,15 @@
 // belongs to; it is written atomically every `checkpoint` games, at the end and on SIGINT/SIGTERM,
 // so a stopped run resumes where it stopped (the same weights as a run never stopped), and a run of
 // other settings is refused. WORK/curve.csv: each level's win share over each `checkpoint` games.
+//
+// Then the calibration: `holdout` further games a level (deals of another stream, never trained
+// on), played by the depth-1 agent on the final weights; at every afterstate V against the game's
+// outcome: the Brier score beside the shipped learned value's (configs/value/value.txt, where it
+// covers the level) and a constant (the held-out win share), and V's reliability by decile, in
+// WORK/calibration.md and the result. It reads the weights and changes nothing.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -38,6 +45,7 @@ struct TdTrainConfig {
   double lambda = 0.7;
   double explore = 0.0;                   // share of decisions taken at random
   long long checkpoint = 1000;            // games per level between saved checkpoints
+  int holdout = 300;                      // calibration games per level (players interleaved)
   int threads = 0;                        // 0 = all cores (never recorded: the weights do not depend on it)
   std::string work = "results/td-train";
   std::string out = "configs/value/afterstate.txt";
@@ -52,10 +60,20 @@ struct TdLevelResult {
   long long played = 0, read = 0;  // games played by this run, games the checkpoint held
   long long wins_last = 0, games_last = 0;  // the last `checkpoint` games
 };
+struct TdCalibration {
+  int level = 0;
+  long long games = 0, wins = 0, positions = 0;
+  double brier = 0, brier_constant = 0, brier_heads = -1;  // heads: the shipped learned value's (-1: not covered)
+  std::array<long long, 10> n{};
+  std::array<double, 10> predicted{}, observed{};          // per decile of V: mean V, win share
+};
 struct TdTrainResult {
   AfterstateModel model;
   std::vector<TdLevelResult> levels;
+  std::vector<TdCalibration> calibration;
 };
+// WORK/calibration.md: the Brier scores and the reliability table.
+std::string td_calibration_markdown(const TdTrainResult& r);
 
 // Trains (or resumes); `verbosity` < 0: no progress lines. Throws AnalysisError on bad settings or a
 // WORK folder of other settings, Interrupted on a signal once the checkpoints are written.

@@ -177,6 +177,14 @@ void value_speed(const Rules& rules, int games) {
   const double v = rate([&](const State& s) { return model->value(rules, s); });
   const double h = rate([&](const State& s) { return evaluate(rules, s); });
   std::printf("  evaluations/s  %.0f learned value, %.0f heuristic (x%.2f the heuristic's time)\n", v, h, h / v);
+  // The afterstate value the td agent reads (its inputs include the heuristic's value).
+  try {
+    const AfterstateEval after(rules, analysis::shipped_afterstate_model());
+    const double a = rate([&](const State& s) { return after.value(s); });
+    std::printf("  evaluations/s  %.0f afterstate value (%s; x%.2f the heuristic's time)\n", a, analysis::AFTERSTATE_FILE, h / a);
+  } catch (const analysis::AnalysisError& e) {
+    std::printf("  afterstate value not measured: %s\n", e.what());
+  }
 }
 
 // Playouts per second of one search from a fixed mid-game position (level 3, 2 players).

@@ -128,7 +128,7 @@ void add_play(CLI::App& app) {
                                    "(Ghosts, Castles & Cemeteries), as in analyze")
       ->capture_default_str();
   cmd->add_option("--agent,--agents", *agent,
-                  "Who decides: random, greedy, expert, mcts, clairvoyant, planner (NAME:k=v as in analyze); with "
+                  "Who decides: random, greedy, expert, mcts, clairvoyant, planner, td (NAME:k=v as in analyze); with "
                   "--game base|gcc one competitive agent a seat, comma-separated (';' when settings hold commas), or one "
                   "for every seat")
       ->capture_default_str()

@@ -50,6 +50,8 @@ void add_train(CLI::App& app) {
   add_number(*cmd, "--explore", td.explore, 0.0, 1.0, "td: share of decisions taken at random while learning")->capture_default_str();
   add_number(*cmd, "--checkpoint", td.checkpoint, 1, 100000000, "td: games per level between saved checkpoints (and the blocks of WORK/curve.csv)")
       ->capture_default_str();
+  add_number(*cmd, "--holdout", td.holdout, 0, 1000000, "td: held-out games a level for WORK/calibration.md (Brier score, reliability by decile)")
+      ->capture_default_str();
   cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 4,5")->capture_default_str()->check(no_empty_items(","));
   cmd->add_option("--players", a->players, "Player counts, e.g. 1,4")->capture_default_str()->check(no_empty_items(","));
   add_number(*cmd, "--games", c.games, 2, 1000000, "Games per level and player count (td: per level, default 20000)")->capture_default_str();
@@ -101,9 +103,10 @@ void add_train(CLI::App& app) {
         if (l.games_last) std::cout << "; the last " << l.games_last << " won " << l.wins_last << " (" << 100.0 * double(l.wins_last) / double(l.games_last) << "%)";
         std::cout << "\n";
       }
+      if (!r.calibration.empty()) std::cout << "\n" << analysis::td_calibration_markdown(r);
       return;
     }
-    for (const char* flag : {"--alpha", "--alpha-heuristic", "--lambda", "--explore", "--checkpoint"})
+    for (const char* flag : {"--alpha", "--alpha-heuristic", "--lambda", "--explore", "--checkpoint", "--holdout"})
       if (cmd->count(flag)) throw UsageError(std::string(flag) + " needs --method td");
     analysis::TrainConfig& t = a->cfg;
     // A flag of a mode not asked for is refused, never ignored.

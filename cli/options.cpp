@@ -291,7 +291,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6")->check(no_empty_items(","));
   cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2")->check(no_empty_items(","));
   cmd.add_option("--agents,--agent", agents,
-                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, solver; `mists agents`)")
+                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, td, solver; `mists agents`)")
       ->check(no_empty_items(",;"));
   cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3")->check(no_empty_items(","));
   cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)")->check(no_empty_items(","));

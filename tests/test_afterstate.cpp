@@ -224,12 +224,22 @@ TEST_CASE("train --method td: the same weights byte for byte on 1 or 2 threads, 
   cfg.players = {1, 2};
   cfg.games = 12;
   cfg.checkpoint = 5;
+  cfg.holdout = 4;
   cfg.threads = 1;
   cfg.work = dir.sub("w1");
   cfg.out = dir.sub("a.txt");
   const analysis::TdTrainResult a = analysis::train_td(cfg, "test", -1);
   REQUIRE(a.model.heads.size() == 6);
   CHECK(a.model.heads.front().updates > 0);
+  // The held-out games' calibration: every afterstate scored, V's Brier score in [0, 1].
+  REQUIRE(a.calibration.size() == 2);
+  CHECK(a.calibration[0].games == 4);
+  CHECK(a.calibration[0].positions > 20);
+  CHECK(a.calibration[0].brier >= 0.0);
+  CHECK(a.calibration[0].brier <= 1.0);
+  CHECK(a.calibration[0].brier_heads >= 0.0);  // value.txt covers level 3
+  CHECK(ah::slurp(dir.sub("w1/calibration.md")).find("| 3 | 4 |") != std::string::npos);
+  cfg.holdout = 0;
   cfg.threads = 2;
   cfg.work = dir.sub("w2");
   cfg.out = dir.sub("b.txt");
