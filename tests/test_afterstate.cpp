@@ -5,11 +5,14 @@
 // shipped weights give pinned values.
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <string>
 #include <vector>
 
 #include "analysis/agents.h"
 #include "analysis/error.h"
+#include "analysis/provenance.h"
+#include "analysis/study_config.h"
 #include "analysis/td_train.h"
 #include "analysis/value_model.h"
 #include "analysis_helpers.h"
@@ -25,7 +28,7 @@ using namespace mists::test;
 namespace {
 
 // V of two positions of the shipped weights (the last test case).
-constexpr double PINNED_START = 0, PINNED_TURN10 = 0;
+constexpr double PINNED_START = 0.0091348368049750748, PINNED_TURN10 = 0.0091104679243704176;
 
 // A model of level 3 with some entries set in every head.
 AfterstateModel small_model() {
@@ -307,7 +310,25 @@ TEST_CASE("afterstate: the td agent by name, its parameters checked, and the shi
   };
   play_game(R, d, expert, nullptr, &see);
   REQUIRE(v.size() == 11);
-  MESSAGE("pinned: " << v[0] << " " << v[10]);
+  MESSAGE("V: " << std::setprecision(17) << v[0] << " " << v[10]);
   CHECK(v[0] == doctest::Approx(PINNED_START).epsilon(1e-6));
   CHECK(v[10] == doctest::Approx(PINNED_TURN10).epsilon(1e-6));
+}
+
+TEST_CASE("afterstate: a study of td records the weights' checksum and refuses other weights on resume") {
+  analysis::StudyConfig cfg;
+  analysis::CellSpec c;
+  c.level = 3;
+  c.players = 2;
+  c.agent = "td";
+  cfg.cells.push_back(c);
+  nlohmann::json p = analysis::provenance_note(cfg);
+  REQUIRE(p.contains("afterstate_checksum"));
+  CHECK(p.at("afterstate_checksum") == analysis::shipped_afterstate_model().checksum());
+  CHECK(p.at("afterstate_file") == analysis::AFTERSTATE_FILE);
+  CHECK_FALSE(p.contains("value_checksum"));  // td reads no value.txt
+  CHECK_NOTHROW(analysis::check_checksums(p, cfg, "study.json"));
+  p["afterstate_checksum"] = "0000000000000000";
+  CHECK_THROWS_WITH_AS(analysis::check_checksums(p, cfg, "study.json"), doctest::Contains("study.json: provenance.afterstate_checksum"),
+                       analysis::AnalysisError);
 }
