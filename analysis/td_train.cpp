@@ -29,7 +29,7 @@ using nlohmann::json;
 namespace mists::analysis {
 
 json TdTrainConfig::level_json(int level) const {
-  return json{{"method", "td"},
+  json j{{"method", "td"},
               {"level", level},
               {"players", players},
               {"seed", seed},
@@ -41,6 +41,8 @@ json TdTrainConfig::level_json(int level) const {
               {"catalog_checksum", load_catalog(resolve_input(game.catalog)).checksum},
               {"level_checksum", fnv1a64_hex(read_file(game.level_path(level)))},
               {"switches", describe_switches(game.switches)}};
+  if (restarts > 0) j["restarts"] = restarts;  // none: the seal as before restarts existed
+  return j;
 }
 
 json TdTrainConfig::to_json() const {
@@ -56,6 +58,7 @@ json TdTrainConfig::to_json() const {
 namespace {
 
 constexpr const char* GAMES_NOTE = "games_done ";
+constexpr uint64_t RESTART_STREAM = 100;  // restart k of a game draws from stream 100 + k
 constexpr const char* CONFIG_NOTE = "config ";
 
 std::string checkpoint_path(const TdTrainConfig& cfg, int level) { return cfg.work + "/level-" + std::to_string(level) + ".txt"; }
@@ -134,23 +137,49 @@ struct LevelRun {
       TdConfig tc;
       tc.explore = c.explore;
       TdAgent agent(R, model, tc, agent_seed(cs, uint64_t(g)));
-      trail.clear();
-      values.clear();
+      // The first afterstate of each later stage (a hound passed), where restarts begin.
+      std::array<State, 2> later;
+      std::array<bool, 2> has_later{false, false};
       const TurnObserver observe = [&](const State& s) {
         trail.emplace_back();
         agent.eval().inputs(s, trail.back());
         values.push_back(agent.eval().value(trail.back()));
+        const int st = trail.back().stage;
+        if (c.restarts > 0 && !is_over(s) && st >= 1 && !has_later[size_t(st - 1)]) later[size_t(st - 1)] = s, has_later[size_t(st - 1)] = true;
       };
+      // Learns from one game's trail by TD(λ), forward view, backwards over the game.
+      auto learn = [&](bool won) {
+        double G = won ? 1.0 : 0.0;
+        for (size_t t = trail.size(); t-- > 0;) {
+          if (t + 1 < trail.size()) G = (1.0 - c.lambda) * values[t + 1] + c.lambda * G;
+          if (trail[t].terminal) continue;
+          AfterstateHead* h = model.head(level, trail[t].stage);
+          afterstate_update(*h, trail[t], values[t], G, c.alpha, c.alpha_h);
+        }
+        trail.clear();
+        values.clear();
+      };
+      trail.clear();
+      values.clear();
       const GameSummary sum = play_game(R, deal, agent, nullptr, &observe);
       const bool won = sum.outcome == Outcome::Won;
       block_wins += won;
-      // TD(λ), forward view, backwards over the game.
-      double G = won ? 1.0 : 0.0;
-      for (size_t t = trail.size(); t-- > 0;) {
-        if (t + 1 < trail.size()) G = (1.0 - c.lambda) * values[t + 1] + c.lambda * G;
-        if (trail[t].terminal) continue;
-        AfterstateHead* h = model.head(level, trail[t].stage);
-        afterstate_update(*h, trail[t], values[t], G, c.alpha, c.alpha_h);
+      learn(won);
+      // Restarts: the game played on again from the first afterstate of each later stage it reached
+      // (the deepest first), each time on a deal sampled from what the team saw there, so the
+      // positions nearer a win are learnt from more often. Part of game g: its own streams.
+      for (int k = 0; k < c.restarts; ++k) {
+        const int st = has_later[1] ? (k % 2 == 0 ? 1 : has_later[0] ? 0 : 1) : 0;
+        if (!has_later[size_t(st)]) break;
+        Rng rng(stream_seed(cs, uint64_t(g), RESTART_STREAM + uint64_t(k)));
+        const Deal again = sample_deal(R, later[size_t(st)], rng);
+        TdAgent on(R, model, tc, rng.next());
+        const TurnObserver see = [&](const State& s) {
+          trail.emplace_back();
+          on.eval().inputs(s, trail.back());
+          values.push_back(on.eval().value(trail.back()));
+        };
+        learn(play_from(R, again, later[size_t(st)], on, nullptr, &see).outcome == Outcome::Won);
       }
       done = g + 1;
       ++progress;

@@ -45,7 +45,11 @@ struct TdTrainConfig {
   double lambda = 0.7;
   double explore = 0.0;                   // share of decisions taken at random
   long long checkpoint = 1000;            // games per level between saved checkpoints
-  int holdout = 300;                      // calibration games per level (players interleaved)
+  int holdout = 300;
+  // Restarts per game: after game g, its play goes on again from the first afterstate of each later
+  // stage it reached (a hound passed), on deals sampled from what the team saw there (stream of
+  // g), each learnt from as a game. 0: none. The curve counts the games themselves only.
+  int restarts = 0;                      // calibration games per level (players interleaved)
   int threads = 0;                        // 0 = all cores (never recorded: the weights do not depend on it)
   std::string work = "results/td-train";
   std::string out = "configs/value/afterstate.txt";

@@ -50,6 +50,9 @@ void add_train(CLI::App& app) {
   add_number(*cmd, "--explore", td.explore, 0.0, 1.0, "td: share of decisions taken at random while learning")->capture_default_str();
   add_number(*cmd, "--checkpoint", td.checkpoint, 1, 100000000, "td: games per level between saved checkpoints (and the blocks of WORK/curve.csv)")
       ->capture_default_str();
+  add_number(*cmd, "--restarts", td.restarts, 0, 1000,
+             "td: after each game, play on again this many times from the first position of each later pile stage it reached, on sampled deals")
+      ->capture_default_str();
   add_number(*cmd, "--holdout", td.holdout, 0, 1000000, "td: held-out games a level for WORK/calibration.md (Brier score, reliability by decile)")
       ->capture_default_str();
   cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 or 4,5")->capture_default_str()->check(no_empty_items(","));
@@ -106,7 +109,7 @@ void add_train(CLI::App& app) {
       if (!r.calibration.empty()) std::cout << "\n" << analysis::td_calibration_markdown(r);
       return;
     }
-    for (const char* flag : {"--alpha", "--alpha-heuristic", "--lambda", "--explore", "--checkpoint", "--holdout"})
+    for (const char* flag : {"--alpha", "--alpha-heuristic", "--lambda", "--explore", "--checkpoint", "--holdout", "--restarts"})
       if (cmd->count(flag)) throw UsageError(std::string(flag) + " needs --method td");
     analysis::TrainConfig& t = a->cfg;
     // A flag of a mode not asked for is refused, never ignored.

@@ -332,3 +332,34 @@ TEST_CASE("afterstate: a study of td records the weights' checksum and refuses o
   CHECK_THROWS_WITH_AS(analysis::check_checksums(p, cfg, "study.json"), doctest::Contains("study.json: provenance.afterstate_checksum"),
                        analysis::AnalysisError);
 }
+
+TEST_CASE("train --method td --restarts: games played on again from later stages, the same weights on any thread count") {
+  ah::TempDir dir("td-restarts");
+  analysis::TdTrainConfig cfg;
+  cfg.levels = {4};
+  cfg.players = {1, 2};
+  cfg.games = 8;
+  cfg.checkpoint = 4;
+  cfg.holdout = 0;
+  cfg.restarts = 2;
+  cfg.threads = 1;
+  cfg.work = dir.sub("w1");
+  cfg.out = dir.sub("a.txt");
+  const analysis::TdTrainResult a = analysis::train_td(cfg, "test", -1);
+  cfg.threads = 2;
+  cfg.work = dir.sub("w2");
+  cfg.out = dir.sub("b.txt");
+  analysis::train_td(cfg, "test", -1);
+  CHECK(ah::slurp(dir.sub("a.txt")) == ah::slurp(dir.sub("b.txt")));
+  CHECK(ah::slurp(dir.sub("a.txt")).find("\"restarts\":2") != std::string::npos);
+  // Without restarts: fewer updates of the later stages, other weights.
+  cfg.restarts = 0;
+  cfg.work = dir.sub("w3");
+  cfg.out = dir.sub("c.txt");
+  const analysis::TdTrainResult c = analysis::train_td(cfg, "test", -1);
+  CHECK(ah::slurp(dir.sub("c.txt")) != ah::slurp(dir.sub("a.txt")));
+  long long later_a = 0, later_c = 0;
+  for (const AfterstateHead& h : a.model.heads) later_a += h.stage > 0 ? h.updates : 0;
+  for (const AfterstateHead& h : c.model.heads) later_c += h.stage > 0 ? h.updates : 0;
+  CHECK(later_a >= later_c);
+}
