@@ -113,6 +113,10 @@ struct LevelRun {
     if (done > cfg->games)
       throw AnalysisError(path + ": games_done: the checkpoint has played " + std::to_string(done) + " games, this run asks " +
                           std::to_string(cfg->games) + " (give --games at least that, or another --work)");
+    for (int k = 0; k < 3; ++k)
+      if (!m.head(level, k))
+        throw AnalysisError(path + ": head: the checkpoint has no table for level " + std::to_string(level) + " stage " + std::to_string(k));
+    if (m.heads.size() != 3) throw AnalysisError(path + ": head: the checkpoint holds tables of other levels");
     model.heads = std::move(m.heads);
     read = done;
   }

@@ -26,7 +26,9 @@ void add_train(CLI::App& app) {
       "Examples:\n"
       "  mists train          # the shipped weights: levels 1-6, 1, 2 and 4 players, 250 games each, seed 1001\n"
       "  mists train --levels 4 --players 1 --games 40 --work /tmp/v --out /tmp/v/value.txt   # a small try\n"
-      "  mists train --levels 4,5 --players 1,4 --games 100 --labels hindsight --out /tmp/hindsight.txt   # labels from deal-known play");
+      "  mists train --levels 4,5 --players 1,4 --games 100 --labels hindsight --out /tmp/hindsight.txt   # labels from deal-known play\n"
+      "  mists train --method td --games 50000 --checkpoint 2000   # the shipped afterstate value: levels 1-6, 1, 2 and 4 players, seed 2001\n"
+      "  mists train --method td --levels 3 --players 2 --games 2000 --work /tmp/td --out /tmp/td/a.txt   # a small try");
   struct Args {
     analysis::TrainConfig cfg;
     analysis::TdTrainConfig td;
