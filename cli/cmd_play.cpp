@@ -26,14 +26,19 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
                  uint64_t run_seed, uint64_t deal, const std::vector<std::string>& switches,
                  const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg,
                  const std::string& html) {
-  static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--level", "--ghosts", "--goal", "--hound1",
-                                          "--hound2", "--piles", "--joint-scoring", "--unplaceable",
-                                          "--haunted-adjacency", "--finish-ghosts"};
-  for (const char* f : COOP_ONLY)
-    if (cmd.count(f))
-      throw UsageError(std::string(f) + " is a co-op flag; --game " + game +
+  // Every flag given that a competitive game does not read is refused (the co-op ones: --level,
+  // --levers, --ghosts, ...), so none is ignored.
+  static const std::vector<std::string> COMPETITIVE = {"game", "players", "agents", "seed", "deal", "switch", "base-catalog", "gcc-catalog",
+                                                       "expansions", "abbey-catalog", "toll-catalog", "map", "out", "show", "svg", "html"};
+  for (const CLI::Option* o : cmd.get_options()) {
+    if (!o->count() || o->get_lnames().empty()) continue;
+    bool read = false;
+    for (const std::string& n : o->get_lnames()) read = read || std::find(COMPETITIVE.begin(), COMPETITIVE.end(), n) != COMPETITIVE.end();
+    if (!read)
+      throw UsageError("--" + o->get_lnames().front() + " is a co-op flag; --game " + game +
                        " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --expansions, "
                        "--abbey-catalog, --toll-catalog, --map, --out, --show, --svg and --html");
+  }
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
   analysis::TournamentConfig c = files;

@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   try {
     // analyze and compare with --game base|gcc run the competitive round robin (mists versus).
     std::vector<std::string> args = mists::cli::competitive_alias(app, std::vector<std::string>(argv, argv + argc));
+    mists::cli::refuse_switch_values(app, args);
     std::vector<char*> view;
     for (std::string& a : args) view.push_back(a.data());
     app.parse(int(view.size()), view.data());

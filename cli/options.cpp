@@ -90,6 +90,31 @@ std::string near_miss_hint(const CLI::App* app) {
   return "";
 }
 
+void refuse_switch_values(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* at = &app;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") return;
+    if (!a.starts_with("-")) {
+      for (const CLI::App* c : at->get_subcommands([](const CLI::App*) { return true; }))
+        if (c->get_name() == a) {
+          at = c;
+          break;
+        }
+      continue;
+    }
+    const size_t eq = a.find('=');
+    if (!a.starts_with("--") || eq == std::string::npos) continue;
+    const std::string name = a.substr(0, eq);
+    for (const CLI::App* scope = at; scope; scope = scope->get_parent()) {
+      const CLI::Option* o = scope->get_option_no_throw(name);
+      if (!o) continue;
+      if (o->get_items_expected_max() == 0) throw UsageError(name + " is a switch: it takes no value (give " + name + " alone, not " + a + ")");
+      break;
+    }
+  }
+}
+
 std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
   std::string text = CLI::FailureMessage::simple(app, e);
   if (const std::string hint = near_miss_hint(app); !hint.empty()) {

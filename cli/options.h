@@ -39,6 +39,10 @@ struct UsageError : std::runtime_error {
 inline constexpr int USAGE_EXIT = 2;
 // CLI11's usage errors as mists prints them (CLI::App::failure_message): "mists: error: ...", a
 // flag given twice said so plainly, then CLI11's pointer to --help.
+// A switch given a value in --name=value form is refused (UsageError), whatever the value: CLI11's
+// disable_flag_override refuses --records=2 and --records=on but reads --records=true as the flag's
+// own value. Looks the name up in the command the arguments select (nested commands included).
+void refuse_switch_values(const CLI::App& app, const std::vector<std::string>& args);
 std::string usage_failure(const CLI::App* app, const CLI::Error& e);
 
 // The one name of `names` a mistyped `word` most likely meant: the closest within two edits when no

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -332,4 +334,40 @@ TEST_CASE("a mistyped flag or command gets the one it most likely meant, and a u
     if (c.hint.empty()) CHECK(!has(r.err, "did you mean"));
     else CHECK(has(r.err, c.hint));
   }
+}
+
+TEST_CASE("options: a switch given =true is refused by name in every command, as =1 and =on are") {
+  ah::TempDir logs("switch-true");
+  const std::vector<Args> commands = {{"analyze"}, {"merge"},  {"compare"}, {"balance"}, {"ladder"}, {"agents"},         {"solve"},
+                                      {"play"},    {"replay"}, {"review"},  {"versus"},  {"bench"},  {"train"}, {"tiles", "validate"},
+                                      {"tiles", "show"}};
+  int switches = 0;
+  for (const Args& cmd : commands) {
+    Args help = cmd;
+    help.push_back("--help");
+    const auto h = ah::run_cli(help, logs);
+    REQUIRE(h.status == 0);
+    // A switch's help line: its names, then two spaces and the description (no value type).
+    std::istringstream lines(h.out);
+    for (std::string line; std::getline(lines, line);) {
+      const size_t at = line.find("--");
+      if (at == std::string::npos || line.find_first_not_of(" -,abcdefghijklmnopqrstuvwxyz", 0) < at) continue;
+      if (line.substr(0, at).find_first_not_of(" -,abcdefghijklmnopqrstuvwxyz") != std::string::npos) continue;
+      size_t end = at;
+      while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '-' || line[end] == ',')) ++end;
+      if (end + 1 >= line.size() || line.compare(end, 2, "  ") != 0) continue;  // "--games INT..." is an option with a value
+      std::string name = line.substr(at, end - at);
+      name = name.substr(0, name.find(','));
+      if (name == "--help" || name == "--version") continue;
+      CAPTURE(ah::join(cmd));
+      CAPTURE(name);
+      Args a = cmd;
+      a.push_back(name + "=true");
+      const auto r = ah::run_cli(a, logs);
+      CHECK(r.status == 2);
+      CHECK(r.err.find(name + " is a switch: it takes no value") != std::string::npos);
+      ++switches;
+    }
+  }
+  CHECK(switches >= 20);
 }

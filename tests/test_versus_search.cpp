@@ -278,6 +278,10 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   const auto coop_flag = sh::mists_cmd("play --game gcc --level 3");
   CHECK(coop_flag.status == 2);
   CHECK(coop_flag.output.find("--level is a co-op flag") != std::string::npos);
+  // A co-op lever on a competitive game is refused too, never ignored.
+  const auto lever = sh::mists_cmd("play --game gcc --agents greedy,random --levers coop_dragon=on");
+  CHECK(lever.status == 2);
+  CHECK(lever.output.find("--levers is a co-op flag") != std::string::npos);
   const auto comp_flag = sh::mists_cmd("play --level 3 --switch score_floor=each");
   CHECK(comp_flag.status == 2);
   CHECK(comp_flag.output.find("--switch is a flag of the competitive games") != std::string::npos);
