@@ -1,5 +1,7 @@
 // mists compare: agents or parameter sets on the same deals, with paired statistics.
+#include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "analysis/compare.h"
 #include "analysis/files.h"
@@ -52,6 +54,16 @@ void add_compare(CLI::App& app) {
         throw UsageError("--agents, --levers: give at least two agents or two lever settings to compare");
     } else {
       cfg.threads = f->threads;
+      // A study of one agent and one lever setting has nothing to pair: refused before it plays.
+      const std::string path = f->resume + "/study.json";
+      if (std::filesystem::exists(path)) {
+        const auto held = analysis::StudyConfig::from_json(analysis::read_study_json(path).at("config"), path);
+        std::set<std::string> agents, levers;
+        for (const auto& c : held.cells) agents.insert(c.agent), levers.insert(levers_text(c.levers));
+        if (agents.size() < 2 && levers.size() < 2)
+          throw UsageError("--resume " + f->resume + ": the study plays one agent (" + (agents.empty() ? std::string("none") : *agents.begin()) +
+                           ") with one lever setting: nothing to compare (resume it with mists analyze --resume " + f->resume + ")");
+      }
     }
     const std::string out = resume ? f->resume : f->out.empty() ? "results/compare-" + analysis::utc_stamp() : f->out;
     const analysis::FolderLock lock(out, run.command);  // over the study and its tables: one run at a time

@@ -371,3 +371,17 @@ TEST_CASE("options: a switch given =true is refused by name in every command, as
   }
   CHECK(switches >= 20);
 }
+
+TEST_CASE("options: compare --resume of a one-agent study is refused before it plays, naming the study") {
+  ah::TempDir dir("compare-one");
+  const std::string one = dir.sub("one");
+  REQUIRE(ah::run_cli({"analyze", "--agents", "expert", "--levels", "1", "--players", "1", "--games", "3", "--out", one, "-q"}, dir).status == 0);
+  const auto r = ah::run_cli({"compare", "--resume", one}, dir);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("the study plays one agent (expert) with one lever setting: nothing to compare") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(one + "/compare.md"));
+  // Two agents: resumed and compared.
+  const std::string two = dir.sub("two");
+  REQUIRE(ah::run_cli({"compare", "--agents", "expert,greedy", "--levels", "1", "--players", "1", "--games", "3", "--out", two, "-q"}, dir).status == 0);
+  CHECK(ah::run_cli({"compare", "--resume", two}, dir).status == 0);
+}
