@@ -54,7 +54,13 @@ void add_compare(CLI::App& app) {
         throw UsageError("--agents, --levers: give at least two agents or two lever settings to compare");
     } else {
       cfg.threads = f->threads;
-      // A study of one agent and one lever setting has nothing to pair: refused before it plays.
+    }
+    const std::string out = resume ? f->resume : f->out.empty() ? "results/compare-" + analysis::utc_stamp() : f->out;
+    const analysis::FolderLock lock(out, run.command);  // over the study and its tables: one run at a time
+    run.held = &lock;
+    if (resume) {
+      // A study of one agent and one lever setting has nothing to pair: refused before it plays (a
+      // folder another run holds is refused first, as for every study).
       const std::string path = f->resume + "/study.json";
       if (std::filesystem::exists(path)) {
         const auto held = analysis::StudyConfig::from_json(analysis::read_study_json(path).at("config"), path);
@@ -65,9 +71,6 @@ void add_compare(CLI::App& app) {
                            ") with one lever setting: nothing to compare (resume it with mists analyze --resume " + f->resume + ")");
       }
     }
-    const std::string out = resume ? f->resume : f->out.empty() ? "results/compare-" + analysis::utc_stamp() : f->out;
-    const analysis::FolderLock lock(out, run.command);  // over the study and its tables: one run at a time
-    run.held = &lock;
     const auto results = analysis::run_study(cfg, out, resume, run);
     // On --resume the run seed is the study's, not this command line's.
     const auto study = analysis::StudyConfig::from_json(analysis::read_study_json(out + "/study.json").at("config"), out + "/study.json");
