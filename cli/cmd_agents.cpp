@@ -1,5 +1,6 @@
 // mists agents: every agent and every setting an agent text may give it, from the two tables
 // (analysis/params.h for the co-op game, analysis/vs_agents.h for the competitive games).
+#include <string>
 #include <iostream>
 
 #include "analysis/agents.h"
@@ -27,7 +28,9 @@ void add_agents(CLI::App& app) {
       std::cout << (*game == "coop" ? analysis::params_markdown() : analysis::vs_params_markdown());
       return;
     }
-    std::cout << "Co-op agents: random, greedy, expert, mcts, clairvoyant, planner, solver (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
+    std::string names;
+    for (const std::string& n : analysis::agent_names()) names += (names.empty() ? "" : ", ") + n;
+    std::cout << "Co-op agents: " << names << " (docs/solver.md). Write NAME or NAME:key=value,key=value.\n"
                  "The solver sees the whole deal and returns a verdict (won, proved lost, open), not a fair game.\n"
               << "The strongest fair agent measured (results/strength-v3; the default study's and the ladder's): "
               << analysis::BEST_FAIR_AGENT << "\n\n"
