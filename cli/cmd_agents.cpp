@@ -1,7 +1,7 @@
 // mists agents: every agent and every setting an agent text may give it, from the two tables
 // (analysis/params.h for the co-op game, analysis/vs_agents.h for the competitive games).
-#include <string>
 #include <iostream>
+#include <string>
 
 #include "analysis/agents.h"
 #include "analysis/params.h"
