@@ -166,11 +166,12 @@ json provenance_of(const LadderConfig& cfg) {
   json levels = json::object();
   for (int l : cfg.levels) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
   p["level_checksums"] = levels;
-  if (parse_agent(cfg.agent).is(TD)) {
+  const AgentSpec agent = parse_agent(cfg.agent);
+  if (agent.is(TD)) {
     p["afterstate_file"] = AFTERSTATE_FILE;
     p["afterstate_checksum"] = shipped_afterstate_model().checksum();
   }
-  if (parse_agent(cfg.agent).params.learned_value) {
+  if (agent.params.learned_value) {
     p["value_file"] = VALUE_FILE;
     p["value_checksum"] = shipped_value_model().checksum();
   }

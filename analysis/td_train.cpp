@@ -5,12 +5,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cmath>
-#include <exception>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 
 #include "analysis/error.h"
 #include "analysis/files.h"
@@ -51,7 +54,6 @@ json TdTrainConfig::to_json() const {
   j.erase("level_checksum");
   j["levels"] = levels;
   j["games"] = games;
-  j["catalog_checksum"] = load_catalog(resolve_input(game.catalog)).checksum;
   return j;
 }
 
@@ -144,10 +146,15 @@ struct LevelRun {
       // The first afterstate of each later stage (a hound passed), where restarts begin.
       std::array<State, 2> later;
       std::array<bool, 2> has_later{false, false};
-      const TurnObserver observe = [&](const State& s) {
+      // Every afterstate of a game (restarts included: the same rules and weights) into the trail.
+      const AfterstateEval& eval = agent.eval();
+      const TurnObserver record = [&](const State& s) {
         trail.emplace_back();
-        agent.eval().inputs(s, trail.back());
-        values.push_back(agent.eval().value(trail.back()));
+        eval.inputs(s, trail.back());
+        values.push_back(eval.value(trail.back()));
+      };
+      const TurnObserver observe = [&](const State& s) {
+        record(s);
         const int st = trail.back().stage;
         if (c.restarts > 0 && !is_over(s) && st >= 1 && !has_later[size_t(st - 1)]) later[size_t(st - 1)] = s, has_later[size_t(st - 1)] = true;
       };
@@ -178,12 +185,7 @@ struct LevelRun {
         Rng rng(stream_seed(cs, uint64_t(g), RESTART_STREAM + uint64_t(k)));
         const Deal again = sample_deal(R, later[size_t(st)], rng);
         TdAgent on(R, model, tc, rng.next());
-        const TurnObserver see = [&](const State& s) {
-          trail.emplace_back();
-          on.eval().inputs(s, trail.back());
-          values.push_back(on.eval().value(trail.back()));
-        };
-        learn(play_from(R, again, later[size_t(st)], on, nullptr, &see).outcome == Outcome::Won);
+        learn(play_from(R, again, later[size_t(st)], on, nullptr, &record).outcome == Outcome::Won);
       }
       done = g + 1;
       ++progress;
@@ -296,21 +298,16 @@ TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int
   std::atomic<long long> progress{0};
   long long total = 0, already = 0;
   for (const LevelRun& r : runs) total += cfg.games, already += r.done;
-  const int threads = int(std::min<size_t>(runs.size(), cfg.threads > 0 ? size_t(cfg.threads) : std::max(1u, std::thread::hardware_concurrency())));
-  std::atomic<size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mu;
-  std::atomic<bool> finished{false};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < runs.size();) {
-      try {
-        runs[i].run(cfg.games, progress);
-      } catch (...) {
-        const std::lock_guard<std::mutex> g(error_mu);
-        if (!error) error = std::current_exception();
-      }
-    }
+  // A level a task, on at most `threads` threads (as studies limit theirs); TBB passes the first
+  // exception of a task on to the caller.
+  std::optional<tbb::global_control> limit;
+  if (cfg.threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, size_t(cfg.threads));
+  auto each_level = [&](auto&& body) {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, runs.size(), 1), [&](const tbb::blocked_range<size_t>& r) {
+      for (size_t i = r.begin(); i != r.end(); ++i) body(i);
+    }, tbb::simple_partitioner());
   };
+  std::atomic<bool> finished{false};
   const auto start = std::chrono::steady_clock::now();
   std::thread reporter([&] {
     if (verbosity < 0) return;
@@ -330,12 +327,15 @@ TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int
       std::cerr << os.str() << std::endl;
     }
   });
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+  try {
+    each_level([&](size_t i) { runs[i].run(cfg.games, progress); });
+  } catch (...) {
+    finished = true;
+    reporter.join();
+    throw;
+  }
   finished = true;
   reporter.join();
-  if (error) std::rethrow_exception(error);
   if (const int sig = interrupt_signal())
     throw Interrupted("mists: stopped by " + std::string(sig == SIGINT ? "SIGINT" : "SIGTERM") + ": the checkpoints in " + cfg.work +
                           " are saved; the same command resumes them",
@@ -371,24 +371,7 @@ TdTrainResult train_td(const TdTrainConfig& cfg, const std::string& command, int
   // The calibration on held-out games, a level a thread.
   if (cfg.holdout > 0) {
     res.calibration.resize(runs.size());
-    std::atomic<size_t> at{0};
-    auto calib = [&] {
-      for (size_t i; (i = at++) < runs.size();) {
-        try {
-          AfterstateModel one;
-          for (const AfterstateHead& h : res.model.heads)
-            if (h.level == runs[i].level) one.heads.push_back(h);
-          res.calibration[i] = calibrate(cfg, runs[i].level, one);
-        } catch (...) {
-          const std::lock_guard<std::mutex> g(error_mu);
-          if (!error) error = std::current_exception();
-        }
-      }
-    };
-    std::vector<std::thread> cal;
-    for (int t = 0; t < threads; ++t) cal.emplace_back(calib);
-    for (auto& t : cal) t.join();
-    if (error) std::rethrow_exception(error);
+    each_level([&](size_t i) { res.calibration[i] = calibrate(cfg, runs[i].level, res.model); });
     write_atomic(cfg.work + "/calibration.md", td_calibration_markdown(res));
   }
   if (!cfg.out.empty()) {

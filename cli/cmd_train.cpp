@@ -84,6 +84,15 @@ void add_train(CLI::App& app) {
   cmd->add_option("--levels-dir", c.game.levels_dir, "Folder of the level files level1.toml .. level6.toml")->capture_default_str();
   cmd->add_flag("--quiet,-q", a->quiet, "No progress lines on standard error");
   cmd->callback([a, cmd] {
+    // --levels and --players, each value in its range (both methods).
+    auto read_cells = [&](std::vector<int>& levels, std::vector<int>& players) {
+      levels = analysis::int_list(a->levels, "--levels");
+      players = analysis::int_list(a->players, "--players");
+      for (int l : levels)
+        if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
+      for (int p : players)
+        if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+    };
     if (a->method == "td") {
       for (const char* flag : {"--agent", "--chunk", "--ridge", "--fit-share", "--labels", "--hindsight-agent", "--hindsight-samples",
                                "--hindsight-every", "--hidden", "--epochs"})
@@ -95,12 +104,7 @@ void add_train(CLI::App& app) {
       if (cmd->count("--work")) d.work = a->cfg.work;
       if (cmd->count("--out")) d.out = a->cfg.out;
       d.threads = a->cfg.threads;
-      d.levels = analysis::int_list(a->levels, "--levels");
-      d.players = analysis::int_list(a->players, "--players");
-      for (int l : d.levels)
-        if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
-      for (int p : d.players)
-        if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+      read_cells(d.levels, d.players);
       const analysis::TdTrainResult r = analysis::train_td(d, command_line(), a->quiet ? -1 : 0);
       std::cout << "mists train --method td: " << r.model.heads.size() << " tables written to " << d.out << " (checksum " << r.model.checksum() << ")\n";
       for (const analysis::TdLevelResult& l : r.levels) {
@@ -119,12 +123,7 @@ void add_train(CLI::App& app) {
       for (const char* flag : {"--hindsight-agent", "--hindsight-samples", "--hindsight-every"})
         if (cmd->count(flag)) throw UsageError(std::string(flag) + " needs --labels hindsight");
     if (t.hidden == 0 && cmd->count("--epochs")) throw UsageError("--epochs needs --hidden (the linear head is fitted by Newton's method)");
-    t.levels = analysis::int_list(a->levels, "--levels");
-    t.players = analysis::int_list(a->players, "--players");
-    for (int l : t.levels)
-      if (l < 1 || l > 6) throw UsageError("--levels: level " + std::to_string(l) + " is not 1-6");
-    for (int p : t.players)
-      if (p < 1 || p > 5) throw UsageError("--players: " + std::to_string(p) + " is not 1-5");
+    read_cells(t.levels, t.players);
     if (t.fit_games() < 1 || t.fit_games() >= t.games)
       throw UsageError("--fit-share " + std::to_string(t.fit_share) + " of --games " + std::to_string(t.games) +
                        ": both the fitted and the held-out games must be at least one");

@@ -30,12 +30,13 @@ double TdAgent::afterstate_value(State& c, double* tie) {
   return eval_.value(in);
 }
 
-void TdAgent::option_values(const State& s, const Action* options, int n, std::vector<double>& out) {
+void TdAgent::option_values(const State& s, const Action* options, int n, std::vector<double>& out, std::vector<double>* ties) {
   out.resize(size_t(n));
+  if (ties) ties->resize(size_t(n));
   for (int i = 0; i < n; ++i) {
     State c = s;
     apply(*R_, c, options[i]);
-    out[size_t(i)] = afterstate_value(c);
+    out[size_t(i)] = afterstate_value(c, ties ? &(*ties)[size_t(i)] : nullptr);
   }
 }
 
@@ -71,13 +72,7 @@ int TdAgent::operator()(const State& s, const Action* options, int n) {
   ++stats_.decisions;
   if (cfg_.explore > 0 && rng_.uniform() < cfg_.explore) return int(rng_.below(uint32_t(n)));
   // Depth 1: V of each option's afterstate, the heuristic there to break ties.
-  values_.resize(size_t(n));
-  tie_.resize(size_t(n));
-  for (int i = 0; i < n; ++i) {
-    State c = s;
-    apply(*R_, c, options[i]);
-    values_[size_t(i)] = afterstate_value(c, &tie_[size_t(i)]);
-  }
+  option_values(s, options, n, values_, &tie_);
   if (cfg_.depth >= 2 && s.phase == Phase::Place && n > 1) {
     std::vector<int> order(static_cast<size_t>(n));
     std::iota(order.begin(), order.end(), 0);

@@ -46,8 +46,9 @@ class TdAgent {
   int operator()(const State& s, const Action* options, int n);
   const TdStats& stats() const { return stats_; }
   const AfterstateEval& eval() const { return eval_; }
-  // Depth 1's value of each option (the afterstate its turn reaches), in option order.
-  void option_values(const State& s, const Action* options, int n, std::vector<double>& out);
+  // Depth 1's value of each option (the afterstate its turn reaches), in option order; `ties`, when
+  // given, receives the heuristic's value of each afterstate (how equal values are told apart).
+  void option_values(const State& s, const Action* options, int n, std::vector<double>& out, std::vector<double>* ties = nullptr);
 
  private:
   // Finishes the turn of c (left at the afterstate), then V; `tie`, when given, receives the
