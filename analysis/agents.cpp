@@ -56,7 +56,7 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
     set_param(a.params, a.search(), *def, value, "agent '" + text + "'");
   }
   if (a.search() && a.params.learned_value == 3)
-    throw AnalysisError("agent '" + text + "': value=blend is the planner's (" + a.name + " takes heuristic, leaf or learned)");
+    throw AnalysisError("agent '" + text + "': value=blend is the planner's (" + a.name + " takes heuristic, leaf, learned or td)");
   return a;
 }
 
@@ -203,7 +203,7 @@ bool sees_the_deal(const AgentSpec& agent) {
 }
 
 const ValueModel* value_for(const Rules& R, const AgentSpec& a) {
-  if (!a.params.learned_value) return nullptr;
+  if (!a.reads_value()) return nullptr;
   const ValueModel& m = shipped_value_model();
   if (!m.covers(R))
     throw AnalysisError("agent '" + a.text + "': " + std::string(VALUE_FILE) + " has no value for level " + std::to_string(R.level.number) +
@@ -224,12 +224,14 @@ PlannerConfig planner_config(const Rules& R, const AgentSpec& a) {
   c.value = value_for(R, a);
   c.value_all = a.params.learned_value == 2;
   c.value_blend = a.params.learned_value == 3 ? a.params.blend : 0.0;
+  if (a.params.learned_value == 4) c.afterstate = &afterstate_for(R, a);
   return c;
 }
 
 MctsConfig search_config(const Rules& R, const AgentSpec& a) {
   MctsConfig c = a.params.mcts;
   c.value = value_for(R, a);
+  if (a.params.learned_value == 4) c.afterstate = &afterstate_for(R, a);
   return c;
 }
 

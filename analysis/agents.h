@@ -20,6 +20,10 @@ struct AgentSpec {
                                 //   code outside the table asks is(...) rather than comparing names
   bool is(AgentBit bit) const { return kind == bit; }
   bool search() const { return is(SEARCH); }  // mcts or the clairvoyant
+  // Reads the shipped learned value (configs/value/value.txt: value=leaf, learned or blend) or the
+  // afterstate value (configs/value/afterstate.txt: the td agents and value=td): what provenance records.
+  bool reads_value() const { return params.learned_value >= 1 && params.learned_value <= 3; }
+  bool reads_afterstate() const { return is(TD) || params.learned_value == 4; }
   // The name and every parameter that differs from its default, in table order
   // ("mcts(playouts=50,c=0.2)"); the name alone for an agent played with its defaults.
   std::string describe() const;

@@ -167,11 +167,11 @@ json provenance_of(const LadderConfig& cfg) {
   for (int l : cfg.levels) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
   p["level_checksums"] = levels;
   const AgentSpec agent = parse_agent(cfg.agent);
-  if (agent.is(TD)) {
+  if (agent.reads_afterstate()) {
     p["afterstate_file"] = AFTERSTATE_FILE;
     p["afterstate_checksum"] = shipped_afterstate_model().checksum();
   }
-  if (agent.params.learned_value) {
+  if (agent.reads_value()) {
     p["value_file"] = VALUE_FILE;
     p["value_checksum"] = shipped_value_model().checksum();
   }
@@ -181,10 +181,12 @@ json provenance_of(const LadderConfig& cfg) {
 
 // Refuses a resume whose inputs changed since the ladder started.
 void check_inputs(const json& saved, const json& now, const std::string& where) {
-  for (const char* key : {"catalog_checksum", "level_checksums", "value_checksum"})
+  for (const char* key : {"catalog_checksum", "level_checksums", "value_checksum", "afterstate_checksum"})
     if (saved.value(key, json()) != now.value(key, json()))
-      throw AnalysisError(where + ": provenance." + key + ": " + (std::string(key) == "catalog_checksum" ? "the tile catalog" :
-                                                                  std::string(key) == "level_checksums" ? "a level file" : "the learned value") +
+      throw AnalysisError(where + ": provenance." + key + ": " + (std::string(key) == "catalog_checksum"  ? "the tile catalog" :
+                                                                  std::string(key) == "level_checksums"   ? "a level file" :
+                                                                  std::string(key) == "value_checksum"    ? "the learned value" :
+                                                                                                            "the afterstate value") +
                           " changed since this ladder started (" + saved.value(key, json()).dump() + " -> " + now.value(key, json()).dump() + ")");
 }
 

@@ -28,7 +28,7 @@ struct AgentParams {
   PlannerConfig plan;       // the planner's samples, width and horizon (its weights are `weights`)
   bool first_area = false;  // area=first: the first option at the R3.3 and R7.2 area decisions
   bool true_deal = false;  // planner deals=true: plans on the game's true deal (a bound, not fair)
-  int learned_value = 0;  // value: 0 heuristic; 1 leaf, 2 learned, 3 blend: the shipped learned value judges (docs/solver.md)
+  int learned_value = 0;  // value: 0 heuristic; 1 leaf, 2 learned, 3 blend: the shipped learned value judges; 4 td: the afterstate value (docs/solver.md)
   double blend = 30;      // value=blend: heuristic points per unit of the learned value's log-odds
   // stream: 0 the agent's random stream of the game, the same for every agent (common random
   // numbers); N > 0 another stream of its own, to see how much of a result is the agent's luck.

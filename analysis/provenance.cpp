@@ -32,11 +32,11 @@ json provenance_note(const StudyConfig& cfg) {
   bool value = false, afterstate = false;
   for (const auto& c : cfg.cells) {
     const AgentSpec a = parse_agent(c.agent, cfg.mcts);
-    if (a.is(TD)) {
+    if (a.reads_afterstate()) {
       afterstate = true;
       afterstate_for(cfg.game.rules(c.level, c.players, c.levers), a);  // throws when the model does not cover the cell
     }
-    if (!a.params.learned_value) continue;
+    if (!a.reads_value()) continue;
     value = true;
     value_for(cfg.game.rules(c.level, c.players, c.levers), a);  // throws when the model does not cover the cell
   }

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   mists::cli::add_versus(app);
   mists::cli::add_bench(app);
   mists::cli::add_train(app);
+  mists::cli::add_regret(app);
   auto error = [](const char* what) {
     std::cerr << "mists: error: " << what << '\n';
     return mists::cli::USAGE_EXIT;

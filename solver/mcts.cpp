@@ -8,11 +8,13 @@
 #include <cstring>
 #include <map>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
 
 #include "solver/agents.h"
+#include "solver/td_agent.h"
 
 namespace mists {
 
@@ -176,6 +178,7 @@ class SearchTree {
   SearchTree(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value)
       : R_(R), cfg_(cfg), deal_(deal), root_value_(root_value) {
     nodes_.allocate(1);  // the root, index 0
+    if (cfg.afterstate) afterstate_.emplace(R, *cfg.afterstate, cfg.weights);
   }
 
   // A new tree holding the subtree under `node` (node becomes the root), statistics kept. Only
@@ -415,6 +418,8 @@ class SearchTree {
   // for a position before the end; else the heuristic's cut-off reward (a finished game's reward).
   double leaf_reward(const State& s) const {
     if (cfg_.value && !is_over(s)) return value_reward(R_, s, *cfg_.value, root_value_);
+    if (afterstate_ && !is_over(s))
+      return 0.1 + 0.8 / (1.0 + std::exp(-(value_logit(afterstate_->value(s)) - root_value_) / VALUE_LOGIT_SCALE));
     return cutoff_reward(R_, s, root_value_, cfg_.value_scale, cfg_.weights);
   }
 
@@ -422,6 +427,7 @@ class SearchTree {
   const MctsConfig& cfg_;
   const Deal* deal_;
   double root_value_;
+  std::optional<AfterstateEval> afterstate_;
   NodeArena nodes_;
 };
 
@@ -439,7 +445,12 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     return done < budget;
   };
   // What a cut-off reward is relative to: the heuristic at the root, or the learned value's log-odds.
-  const double root_value = cfg_.value ? value_logit(cfg_.value->value(*R_, s)) : evaluate(*R_, s, cfg_.weights);
+  double root_value = cfg_.value ? value_logit(cfg_.value->value(*R_, s)) : evaluate(*R_, s, cfg_.weights);
+  if (cfg_.afterstate) {  // V where the root's turn, finished greedily, ends
+    State after = s;
+    finish_turn(*R_, after, cfg_.weights);
+    root_value = value_logit(AfterstateEval(*R_, *cfg_.afterstate, cfg_.weights).value(after));
+  }
   std::map<uint32_t, std::pair<uint64_t, double>> total;  // action bits -> visits, value
   const bool one_tree = threads == 1 || cfg_.parallel == SearchParallel::Tree;
   std::unique_ptr<SearchTree> kept;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/coop/game.h"
+#include "solver/afterstate.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
 #include "solver/value.h"
@@ -54,6 +55,10 @@ struct MctsConfig {
   // 0.1 + 0.8 * sigmoid((logit V - logit V_root) / 0.5), relative to the root as the heuristic's is.
   // V was fitted on turn starts, where rollout=turn stops. Precondition: value->covers(rules).
   const ValueModel* value = nullptr;
+  // The afterstate value (solver/afterstate.h), or null; exclusive with `value`. Judges where a
+  // rollout stops as `value` does, relative to V at the root's afterstate (the root's turn finished
+  // greedily). rollout=turn stops at afterstates, where V was learned. Precondition: covers(rules).
+  const AfterstateModel* afterstate = nullptr;
 };
 
 // Reward of a finished position in [0, 1]: 1 for a win; a loss earns a margin below 0.1 for

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <thread>
 
 #include "solver/deal_solver.h"
+#include "solver/td_agent.h"
 
 namespace mists {
 
@@ -26,7 +28,9 @@ void on_threads(int threads, Work& work) {
 // run at once on different threads.
 class PlannerSample {
  public:
-  PlannerSample(const Rules& R, const PlannerConfig& cfg) : R_(R), cfg_(cfg) {}
+  PlannerSample(const Rules& R, const PlannerConfig& cfg) : R_(R), cfg_(cfg) {
+    if (cfg.afterstate) afterstate_.emplace(R, *cfg.afterstate, cfg.weights);
+  }
 
   struct Outcome {
     int vote = -1;                    // vote mode: the root option of the best position of the last layer
@@ -53,9 +57,11 @@ class PlannerSample {
   // Runs the beam from layer_ for the configured horizon; returns the best value of the deepest
   // layer reached and sets `vote` to that position's root.
   double beam(const Deal& deal, int& vote);
-  // A position's worth to the beam: the heuristic's, or with value_all the learned chance to win
-  // (a won game is worth 1 plus a little for an earlier win, as the heuristic prefers it).
+  // A position's worth to the beam: the heuristic's, or with value_all or an afterstate value the
+  // learned chance to win (a won game is worth 2 less a little for a later win, as the heuristic
+  // prefers an earlier one).
   double judge(const State& s) const {
+    if (afterstate_) return s.outcome == mists::Outcome::Won ? 2.0 - s.turn * 1e-4 : afterstate_->value(s);
     if (cfg_.value && cfg_.value_all) return s.outcome == mists::Outcome::Won ? 2.0 - s.turn * 1e-4 : cfg_.value->value(R_, s);
     return evaluate(R_, s, cfg_.weights);
   }
@@ -68,6 +74,7 @@ class PlannerSample {
   std::vector<Entry> layer_, next_;
   std::vector<int> order_;
   std::vector<uint64_t> seen_;
+  std::optional<AfterstateEval> afterstate_;
 };
 
 // Plays draws (from `deal`) and forced steps until a decision with two or more options (returns
@@ -214,13 +221,19 @@ PlannerSample::Outcome PlannerSample::run_candidates(const State& s, const Actio
 }
 
 PlannerAgent::PlannerAgent(const Rules& rules, const PlannerConfig& cfg, uint64_t seed, const Deal* deal)
-    : R_(&rules), cfg_(cfg), rng_(seed), expert_(rules, splitmix64(seed ^ 0x5bd1e995u), cfg.weights), deal_(deal) {}
+    : R_(&rules), cfg_(cfg), rng_(seed), expert_(rules, splitmix64(seed ^ 0x5bd1e995u), cfg.weights), deal_(deal) {
+  if (cfg.afterstate) {
+    TdConfig td;
+    td.weights = cfg.weights;
+    td_ = std::make_unique<TdAgent>(rules, *cfg.afterstate, td, splitmix64(seed ^ 0x5bd1e995u));
+  }
+}
 PlannerAgent::~PlannerAgent() = default;
 PlannerAgent::PlannerAgent(PlannerAgent&&) noexcept = default;
 
 int PlannerAgent::operator()(const State& s, const Action* options, int n) {
   const bool planned = s.phase == Phase::Place || s.phase == Phase::Abbey || (cfg_.all_decisions && n >= 2);
-  if (!planned) return expert_(s, options, n);  // placements and abbeys (CA2) are planned; the rest with all_decisions
+  if (!planned) return td_ ? (*td_)(s, options, n) : expert_(s, options, n);  // placements and abbeys (CA2) are planned; the rest with all_decisions
   return plan(s, options, n);
 }
 

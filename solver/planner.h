@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "engine/coop/game.h"
+#include "solver/afterstate.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
 #include "solver/rng.h"
@@ -66,6 +67,12 @@ struct PlannerConfig {
   // true: every decision with two or more options is planned the same way — its option, the rest of
   // the turn greedy, then the beams — the meeple, the scorings' points or ghosts, the hounds too.
   bool all_decisions = false;
+  // The afterstate value (solver/afterstate.h), or null. When set it judges every position the
+  // planner values (the shortlist, each beam's choice of the next turn, the last positions): the
+  // beam of width 1 is then a rollout of the td agent's policy, judged by V. Decisions that are not
+  // planned are the td agent's (depth 1) instead of the expert's. `value` must be null then.
+  // Precondition: afterstate->covers(rules).
+  const AfterstateModel* afterstate = nullptr;
 };
 
 struct PlannerStats {
@@ -74,6 +81,7 @@ struct PlannerStats {
 };
 
 class PlannerSample;  // one sample's beam search (planner.cpp)
+class TdAgent;
 
 class PlannerAgent {
  public:
@@ -93,6 +101,7 @@ class PlannerAgent {
   PlannerConfig cfg_;
   Rng rng_;
   ExpertAgent expert_;
+  std::unique_ptr<TdAgent> td_;  // with an afterstate value: the decisions that are not planned
   const Deal* deal_;  // the true deal, or null (the fair planner)
   PlannerStats stats_;
   std::vector<std::unique_ptr<PlannerSample>> searches_;  // one per thread, buffers kept between decisions

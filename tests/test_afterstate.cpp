@@ -363,3 +363,42 @@ TEST_CASE("train --method td --restarts: games played on again from later stages
   for (const AfterstateHead& h : c.model.heads) later_c += h.stage > 0 ? h.updates : 0;
   CHECK(later_a >= later_c);
 }
+
+TEST_CASE("value=td: the planner and mcts judge by the afterstate value, stay fair, and their studies record its checksum") {
+  const Rules R = mists_rules(3, 1);
+  for (const char* text : {"planner:value=td,samples=3,horizon=2", "mcts:value=td,playouts=40"}) {
+    CAPTURE(text);
+    const analysis::AgentSpec a = analysis::parse_agent(text);
+    CHECK(a.reads_afterstate());
+    CHECK_FALSE(a.reads_value());
+    // Fair: two deals that agree on what was seen get the same moves until a draw tells them apart.
+    const Deal da = seeded_deal(R, 5, 1);
+    Deal db = da;
+    for (size_t k = 1; k < db.piles.size(); ++k) std::reverse(db.piles[k].begin(), db.piles[k].end());
+    std::vector<std::string> la, lb;
+    const analysis::Chooser ca = analysis::make_agent(R, a, 9, nullptr), cb = analysis::make_agent(R, a, 9, nullptr);
+    play_game(R, da, [&](const State& s, const Action* o, int n) { return ca(s, o, n); }, &la);
+    play_game(R, db, [&](const State& s, const Action* o, int n) { return cb(s, o, n); }, &lb);
+    size_t same = 0;
+    while (same < la.size() && same < lb.size() && la[same] == lb[same]) ++same;
+    REQUIRE(same < std::min(la.size(), lb.size()));
+    CHECK(la[same].rfind("draw ", 0) == 0);
+    // The value is read: the same agent on the heuristic plays another game.
+    std::string plain = text;
+    plain.replace(plain.find("value=td"), 8, "value=heuristic");
+    const analysis::Chooser cp = analysis::make_agent(R, analysis::parse_agent(plain), 9, nullptr);
+    std::vector<std::string> lp;
+    play_game(R, da, [&](const State& s, const Action* o, int n) { return cp(s, o, n); }, &lp);
+    CHECK(lp != la);
+    // A study of it records the afterstate weights' checksum, not the learned value's.
+    analysis::StudyConfig cfg;
+    analysis::CellSpec c;
+    c.level = 3;
+    c.players = 1;
+    c.agent = text;
+    cfg.cells.push_back(c);
+    const nlohmann::json p = analysis::provenance_note(cfg);
+    CHECK(p.value("afterstate_checksum", "") == analysis::shipped_afterstate_model().checksum());
+    CHECK_FALSE(p.contains("value_checksum"));
+  }
+}
