@@ -173,7 +173,8 @@ decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_see
   if (a.is(TD)) {
     TdConfig c = a.params.td;
     c.weights = a.params.weights;
-    TdAgent agent(R, afterstate_for(R, a), c, agent_seed);
+    if (c.preview > 0 && !deal) throw AnalysisError("agent '" + a.text + "': preview needs the game's deal");
+    TdAgent agent(R, afterstate_for(R, a), c, agent_seed, c.preview > 0 ? deal : nullptr);
     return f(agent);
   }
   if (a.name == "solver")
@@ -199,7 +200,8 @@ GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budge
 }  // namespace
 
 bool sees_the_deal(const AgentSpec& agent) {
-  return agent.name == "clairvoyant" || agent.name == "solver" || (agent.name == "planner" && agent.params.true_deal);
+  return agent.name == "clairvoyant" || agent.name == "solver" || (agent.name == "planner" && agent.params.true_deal) ||
+         (agent.is(TD) && agent.params.td.preview > 0);
 }
 
 const ValueModel* value_for(const Rules& R, const AgentSpec& a) {

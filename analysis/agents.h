@@ -41,7 +41,8 @@ inline constexpr const char* BEST_FAIR_AGENT = "planner:value=blend,blend=10,sam
 // the agent text and, for an unknown key, every key that agent takes; an empty setting or a key
 // given twice is an error too.
 AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults = MctsConfig{});
-// Whether the agent reads the game's deal: the clairvoyant, the solver and planner:deals=true. Such
+// Whether the agent reads the game's deal: the clairvoyant, the solver, planner:deals=true and td
+// with preview > 0. Such
 // an agent is a bound, never a fair player: reports keep it out of "best fair agent", training and
 // review refuse it.
 bool sees_the_deal(const AgentSpec& agent);

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 namespace mists {
 
@@ -18,8 +19,10 @@ void finish_turn(const Rules& R, State& s, const Weights& w) {
   }
 }
 
-TdAgent::TdAgent(const Rules& rules, const AfterstateModel& model, const TdConfig& cfg, uint64_t seed)
-    : R_(&rules), eval_(rules, model, cfg.weights), cfg_(cfg), rng_(seed) {}
+TdAgent::TdAgent(const Rules& rules, const AfterstateModel& model, const TdConfig& cfg, uint64_t seed, const Deal* deal)
+    : R_(&rules), deal_(deal), eval_(rules, model, cfg.weights), cfg_(cfg), rng_(seed) {
+  if (cfg.preview > 0 && !deal) throw std::invalid_argument("td agent: preview needs the game's deal");
+}
 
 double TdAgent::afterstate_value(State& c, double* tie) {
   finish_turn(*R_, c, cfg_.weights);
@@ -68,12 +71,33 @@ double TdAgent::draw_value(const State& after) {
   return weight > 0 ? sum / weight : eval_.value(after);
 }
 
+double TdAgent::known_value(const State& after, int k) {
+  if (is_over(after)) return after.outcome == Outcome::Won ? 1.0 : 0.0;
+  if (k == 0) {
+    ++stats_.evaluations;
+    return eval_.value(after);
+  }
+  State d = after;
+  apply_draw(*R_, d, true_next_tile(*R_, *deal_, d));
+  if (is_over(d) || turn_start(d)) return known_value(d, k - 1);  // the game ended, or the tile was discarded
+  thread_local Action buf[MAX_ACTIONS];
+  const int n = legal_actions(*R_, d, buf);
+  std::vector<Action> opts(buf, buf + n);
+  std::vector<double> values;
+  option_values(d, opts.data(), n, values);
+  const int best = int(std::max_element(values.begin(), values.end()) - values.begin());
+  State c = d;
+  apply(*R_, c, opts[size_t(best)]);
+  finish_turn(*R_, c, cfg_.weights);
+  return known_value(c, k - 1);
+}
+
 int TdAgent::operator()(const State& s, const Action* options, int n) {
   ++stats_.decisions;
   if (cfg_.explore > 0 && rng_.uniform() < cfg_.explore) return int(rng_.below(uint32_t(n)));
   // Depth 1: V of each option's afterstate, the heuristic there to break ties.
   option_values(s, options, n, values_, &tie_);
-  if (cfg_.depth >= 2 && s.phase == Phase::Place && n > 1) {
+  if ((cfg_.depth >= 2 || cfg_.preview > 0) && s.phase == Phase::Place && n > 1) {
     std::vector<int> order(static_cast<size_t>(n));
     std::iota(order.begin(), order.end(), 0);
     const int top = std::min(n, cfg_.top);
@@ -87,7 +111,7 @@ int TdAgent::operator()(const State& s, const Action* options, int n) {
       State c = s;
       apply(*R_, c, options[i]);
       finish_turn(*R_, c, cfg_.weights);
-      const double v = draw_value(c);
+      const double v = cfg_.preview > 0 ? known_value(c, cfg_.preview) : draw_value(c);
       if (v > best + 1e-12) best = v, pick = i;
     }
     return pick;

@@ -12,6 +12,12 @@
 // is uniform), the best depth-1 afterstate of that draw; a tile that fits nowhere is discarded as
 // the rules do (R2.2). The option with the best expected value is played. Decisions other than
 // placements are depth 1. The search reads only the multiset of unseen tiles, never their order.
+//
+// preview K > 0, an agent told the next K tiles (not fair: it reads the deal): at a placement the
+// `top` options the depth-1 values rank first are each followed by the next K tiles as the deal
+// will bring them, each placed by depth 1 (a tile that fits nowhere is discarded, R2.2), and judged
+// by V where they end; with K = 1 this is depth 2 with the chance node replaced by the true draw.
+// The same agent at preview 0, 1, 2, 4 on the same deals measures what foresight is worth.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +31,8 @@ namespace mists {
 
 struct TdConfig {
   int depth = 1;        // 1 or 2
-  int top = 3;          // depth 2: the options searched one draw deeper
+  int top = 3;          // depth 2 and preview: the options searched deeper
+  int preview = 0;      // > 0: the next `preview` tiles are known (read from the deal given to the agent)
   double explore = 0;   // training: the share of decisions with two or more options taken at random
   Weights weights;      // the heuristic that finishes turns and is V's linear input
 };
@@ -42,7 +49,8 @@ void finish_turn(const Rules& rules, State& s, const Weights& w);
 
 class TdAgent {
  public:
-  TdAgent(const Rules& rules, const AfterstateModel& model, const TdConfig& cfg, uint64_t seed);
+  // `deal`: the game's true deal, read with preview > 0 only (then it must not be null).
+  TdAgent(const Rules& rules, const AfterstateModel& model, const TdConfig& cfg, uint64_t seed, const Deal* deal = nullptr);
   int operator()(const State& s, const Action* options, int n);
   const TdStats& stats() const { return stats_; }
   const AfterstateEval& eval() const { return eval_; }
@@ -55,7 +63,9 @@ class TdAgent {
   // heuristic's value there (a win above and a loss below every other).
   double afterstate_value(State& c, double* tie = nullptr);
   double draw_value(const State& after);  // depth 2: the expected best depth-1 value over the next draw
+  double known_value(const State& after, int k);  // preview: the next k true tiles placed by depth 1, then V
   const Rules* R_;
+  const Deal* deal_;
   AfterstateEval eval_;
   TdConfig cfg_;
   Rng rng_;

@@ -402,3 +402,31 @@ TEST_CASE("value=td: the planner and mcts judge by the afterstate value, stay fa
     CHECK_FALSE(p.contains("value_checksum"));
   }
 }
+
+TEST_CASE("td preview: told the next tiles it reads the deal, is no fair agent, and needs the deal") {
+  const Rules R = mists_rules(2, 1);
+  const analysis::AgentSpec told = analysis::parse_agent("td:depth=2,preview=2");
+  CHECK(analysis::sees_the_deal(told));
+  CHECK_FALSE(analysis::sees_the_deal(analysis::parse_agent("td:depth=2")));
+  CHECK_THROWS_WITH_AS(analysis::make_agent(R, told, 1, nullptr), doctest::Contains("preview needs the game's deal"), analysis::AnalysisError);
+  // Two deals that agree on what was seen so far: the told agent plays them apart before any draw
+  // differs (it reads what is to come), where the fair one cannot.
+  int apart = 0;
+  for (uint64_t game = 0; game < 4; ++game) {
+    const Deal da = seeded_deal(R, 5, game);
+    Deal db = da;
+    std::reverse(db.piles[0].end() - 20, db.piles[0].end());
+    std::vector<std::string> la, lb;
+    const analysis::Chooser ca = analysis::make_agent(R, told, 3, std::make_shared<Deal>(da));
+    const analysis::Chooser cb = analysis::make_agent(R, told, 3, std::make_shared<Deal>(db));
+    play_game(R, da, [&](const State& s, const Action* o, int n) { return ca(s, o, n); }, &la);
+    play_game(R, db, [&](const State& s, const Action* o, int n) { return cb(s, o, n); }, &lb);
+    size_t same = 0;
+    while (same < la.size() && same < lb.size() && la[same] == lb[same]) ++same;
+    if (same < std::min(la.size(), lb.size()) && la[same].rfind("draw ", 0) != 0) ++apart;
+  }
+  CHECK(apart > 0);
+  // Its game through the study path reads the true deal.
+  const GameSummary g = analysis::play_one(R, told, 7, 0);
+  CHECK(g.turns > 0);
+}
