@@ -2,6 +2,7 @@
 // into an agent type. Everything below binds the agent at compile time (play_game is a template).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -35,6 +36,12 @@ const std::vector<std::string>& agent_names();
 // beside its heuristic and 12 samples. The default study's and the ladder's best fair agent;
 // `planner` keeps its own defaults by name, so studies played with it keep their meaning.
 inline constexpr const char* BEST_FAIR_AGENT = "planner:value=blend,blend=10,samples=12";
+// The default study's casual player: the expert, a one-turn look-ahead on the heuristic.
+inline constexpr const char* CASUAL_AGENT = "expert";
+// The luck-and-skill table's fair agent and the same agent told the next 1, 2 and 4 tiles
+// (td:preview=K reads the deal): what foresight is worth on each level.
+inline constexpr std::array<const char*, 4> FORESIGHT_AGENTS = {"td:depth=2", "td:depth=2,preview=1", "td:depth=2,preview=2",
+                                                                "td:depth=2,preview=4"};
 
 // Parses "NAME" or "NAME:key=value,key=value" (analysis/params.h lists the keys). Search agents
 // start from `search_defaults` (a study's --playouts, --c, --rollout). Throws AnalysisError naming

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -210,6 +211,22 @@ std::string number_of(const std::string& cause) {
   return "";
 }
 
+// The loss cause a number sets (R3.5, R6.4): the games it decides; empty for the pile count and the levers.
+std::string own_cause(const std::string& param) {
+  if (param == "ghosts") return "ghost_supply";
+  if (param == "hound1") return "pile1_target";
+  if (param == "hound2") return "pile2_target";
+  if (param == "goal") return "tiles_out";
+  return "";
+}
+
+std::string cause_words(const std::string& cause) {
+  if (cause == "ghost_supply") return "the ghost supply (R3.5)";
+  if (cause == "pile1_target") return "pile 1 running out before hound 1 (R6.4)";
+  if (cause == "pile2_target") return "pile 2 running out before hound 2 (R6.4)";
+  return "the last pile running out before the goal (R6.4)";
+}
+
 // What the losses at `p` say: the causes, and the number the largest one points to.
 std::string losses_advice(const BalancePoint& p, const std::string& param) {
   if (p.losses.empty()) return p.wins == p.games ? "" : " Its loss causes were not recorded (a balance.json older than them).";
@@ -292,7 +309,50 @@ BalanceResult search_balance(const BalanceSearch& s, std::map<int, BalancePoint>
     }
     return r;
   };
+  // A value past which the number no longer decides any game: none of its games was lost to the
+  // cause the number sets (the ghost supply for ghosts, a pile's target for its hound, the last pile
+  // for the goal). Moving it further cannot move the win rate, so a value found there is a point of
+  // a plateau, not an answer: the plateau is said (from its first value, found by bisection between
+  // the last value that still loses games to the cause and this one) and the target is not reached.
+  const std::string cause = own_cause(s.param);
+  auto stalled = [&](int v) {
+    const BalancePoint& p = r.points.at(v);
+    return !cause.empty() && !p.losses.empty() && p.games > p.wins && (!p.losses.count(cause) || p.losses.at(cause) == 0);
+  };
+  auto plateau_at = [&](int v) {
+    // The nearest value tried that still loses games to the cause, on the side the plateau starts
+    // from: below v for the ghosts (more ghosts, fewer games lost to the supply), above it for the
+    // pile targets and the goal (lower targets, fewer games lost to them).
+    const bool plateau_above = cause == "ghost_supply";
+    int from = v;
+    std::optional<int> busy;
+    for (const auto& [x, p] : r.points)
+      if (!stalled(x) && (plateau_above ? x < v && (!busy || x > *busy) : x > v && (!busy || x < *busy))) busy = x;
+    if (!busy) {  // none tried yet on that side: the end of the range there
+      const int end = plateau_above ? s.lo : s.hi;
+      if (end != v && !stalled(eval(end).value)) busy = end;
+    }
+    if (busy) {  // bisect for the first stalled value between busy and v
+      int a = *busy, b = v;
+      while (std::abs(b - a) > 1) {
+        const int m = a + (b - a) / 2;
+        eval(m);
+        (stalled(m) ? b : a) = m;
+      }
+      from = b;
+    }
+    r.plateau = true;
+    const BalancePoint& p = r.points.at(from);
+    std::string verdict = "Not reachable with " + s.param + " for this agent: from " + s.param + " = " + std::to_string(from) +
+                          " on, no game is lost to " + cause_words(cause) + ", so the win rate stays at " + point_text(p) +
+                          " however far " + s.param + " moves" + value_note + "; target " + target + ").";
+    if (holds(p, s.target))
+      verdict += " The target lies inside that interval: at " + std::to_string(p.games) +
+                 " games a value cannot be told from it, and more games (--games) would say which side of it the plateau lies.";
+    return finish(from, false, verdict + losses_advice(p, s.param));
+  };
   auto held = [&](int v) {
+    if (stalled(v)) return plateau_at(v);
     return finish(v, true, s.param + " = " + std::to_string(v) + " gives " + point_text(r.points.at(v)) + ", an interval that holds the target " +
                                target + value_note + "; more games per value would narrow it)");
   };
@@ -307,6 +367,7 @@ BalanceResult search_balance(const BalanceSearch& s, std::map<int, BalancePoint>
       (past(pm) == low_side ? l : h) = m;
     }
     const int best = std::fabs(r.points[l].rate() - s.target) <= std::fabs(r.points[h].rate() - s.target) ? l : h;
+    if (stalled(best)) return plateau_at(best);
     return finish(best, true, s.param + " = " + std::to_string(best) + " gives " + point_text(r.points[best]) + value_note + "; target " +
                                   target + ")");
   };

@@ -1,9 +1,12 @@
 // report.md: what a study found, section by section.
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <cmath>
 #include <set>
 #include <sstream>
 
+#include "analysis/agents.h"
 #include "analysis/files.h"
 #include "analysis/outputs.h"
 #include "analysis/provenance.h"
@@ -21,6 +24,32 @@ std::string rate_cell(const CellStats& s) {
 }
 
 std::string players_text(int p) { return std::to_string(p) + (p == 1 ? " player" : " players"); }
+
+// What an agent stands for, after its name in a heading: the strongest fair agent measured, the
+// casual player, or an agent that sees the deal (never a fair player).
+std::string role_of(const std::string& label) {
+  if (label == BEST_FAIR_AGENT) return " (the strongest fair agent measured, results/strength-v3)";
+  if (label == CASUAL_AGENT) return " (the casual player: one turn of look-ahead)";
+  try {
+    const AgentSpec a = parse_agent(label);
+    if (sees_the_deal(a) && !a.is(SOLVER)) return " (sees the deal: not a fair player)";
+  } catch (const AnalysisError&) {  // a label with a lever setting: no role
+  }
+  return "";
+}
+
+// The fair agent a told agent is (its text without "preview=K"), and K; K = 0 when it tells nothing.
+std::pair<std::string, int> told_of(const std::string& text) {
+  const size_t at = text.find("preview=");
+  if (at == std::string::npos || at == 0) return {text, 0};
+  size_t end = at + 8;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+  const int k = std::atoi(text.substr(at + 8, end - at - 8).c_str());
+  std::string base = text;
+  if (end < base.size() && base[end] == ',') base.erase(at, end + 1 - at);  // "preview=K," in the middle
+  else if (base[at - 1] == ',' || base[at - 1] == ':') base.erase(at - 1, end - at + 1);
+  return {base, k};
+}
 
 // The cells of a study indexed by what the tables look them up by, in the order the study gives
 // them (levels, player counts and agents keep their first-seen order).
@@ -100,7 +129,7 @@ void by_players(std::ostringstream& md, const Index& ix) {
       for (int l : ix.levels)
         if (ix.find(a, l, p, 0) && std::find(cols.begin(), cols.end(), p) == cols.end()) cols.push_back(p);
     if (cols.size() < 2) continue;
-    md << "\n## Win rate by level and player count — " << a << ", official ghost budgets\n\n| level |";
+    md << "\n## Win rate by level and player count — " << a << role_of(a) << ", official ghost budgets\n\n| level |";
     for (int p : cols) md << ' ' << players_text(p) << " |";
     md << "\n|---|";
     for (size_t i = 0; i < cols.size(); ++i) md << "---|";
@@ -119,7 +148,7 @@ void by_players(std::ostringstream& md, const Index& ix) {
 // The logistic fit of one level's sweep: odds per ghost, and the ghost total for 50% with its
 // interval, only where it lies among the budgets played (never extrapolated). A fit from fewer
 // than FEW_WINS wins, or as few losses, says so: its slope rests on a handful of games.
-std::string fit_columns(const std::vector<double>& xs, const std::vector<long long>& ws, const std::vector<long long>& ns) {
+std::string fit_columns(const std::vector<double>& xs, const std::vector<long long>& ws, const std::vector<long long>& ns, double target) {
   constexpr long long FEW_WINS = 10;
   const LogisticFit fit = fit_logistic(xs, ws, ns);
   if (!fit.ok) return " — | — |";
@@ -128,31 +157,32 @@ std::string fit_columns(const std::vector<double>& xs, const std::vector<long lo
   std::string few;
   if (wins < FEW_WINS) few = " (from " + std::to_string(wins) + " win" + (wins == 1 ? "" : "s") + " only: a rough fit)";
   else if (games - wins < FEW_WINS) few = " (from " + std::to_string(games - wins) + " loss" + (games - wins == 1 ? "" : "es") + " only: a rough fit)";
-  const double x50 = fit.x_at(0.5);
+  const double x50 = fit.x_at(target);
   const double lo = *std::min_element(xs.begin(), xs.end()), hi = *std::max_element(xs.begin(), xs.end());
   std::string where;
   if (x50 < lo) where = "below " + num(lo, 0) + " (outside the budgets played; `mists balance`)";
   else if (x50 > hi) where = "above " + num(hi, 0) + " (outside the budgets played; `mists balance`)";
   else {
-    const Interval ci = fit.x_at_interval(0.5);
+    const Interval ci = fit.x_at_interval(target);
     where = num(x50, 1) + " [" + num(ci.lo, 1) + ", " + num(ci.hi, 1) + "]";
   }
   return " ×" + num(std::exp(fit.b), 2) + few + " | " + where + " |";
 }
 
-void budget_sweeps(std::ostringstream& md, const Index& ix) {
+void budget_sweeps(std::ostringstream& md, const Index& ix, double target) {
+  const std::string t = pct(target, target * 100 == std::floor(target * 100) ? 0 : 1) + "%";
   for (const auto& a : ix.labels)
     for (int p : ix.players) {
       int n = 0;
       for (int l : ix.levels)
         for (int d : ix.deltas) n += d != 0 && ix.find(a, l, p, d) != nullptr;
       if (!n) continue;
-      md << "\n## Win rate against the ghost budget — " << a << ", " << players_text(p)
+      md << "\n## Win rate against the ghost budget — " << a << role_of(a) << ", " << players_text(p)
          << "\n\nColumns: ghost total relative to the level's official one. Fit: logistic regression of the win rate "
             "on the ghost total over the columns; odds ×e^b per extra ghost, and the ghost total where the fitted win "
-            "rate is 50% with its 95% interval, given only where it lies among the budgets played.\n\n| level |";
+            "rate is " << t << " (`--target`) with its 95% interval, given only where it lies among the budgets played.\n\n| level |";
       for (int d : ix.deltas) md << ' ' << (d > 0 ? "+" : "") << d << " |";
-      md << " odds per ghost | ghosts for 50% |\n|---|";
+      md << " odds per ghost | ghosts for " << t << " |\n|---|";
       for (size_t i = 0; i < ix.deltas.size() + 2; ++i) md << "---|";
       md << '\n';
       for (int l : ix.levels) {
@@ -165,7 +195,7 @@ void budget_sweeps(std::ostringstream& md, const Index& ix) {
           md << ' ' << (s ? rate_cell(*s) : "—") << " |";
           if (s) xs.push_back(ghosts), ws.push_back(s->wins), ns.push_back(s->games);
         }
-        md << fit_columns(xs, ws, ns) << '\n';
+        md << fit_columns(xs, ws, ns, target) << '\n';
       }
     }
 }
@@ -233,6 +263,80 @@ void winnable(std::ostringstream& md, const Index& ix) {
   }
 }
 
+// Luck and skill, per level and player count at the official budget: a fair agent and the same agent
+// told the next K tiles (preview=K) on the same deals — what foresight is worth — beside the deal
+// solver's proved-won share where the study has it, and the spread between the weakest and the
+// strongest fair agent played there — what skill is worth.
+void luck_and_skill(std::ostringstream& md, const Index& ix) {
+  std::string fair;
+  std::vector<int> ks;
+  for (const auto& a : ix.agents) {
+    const auto [base, k] = told_of(a);
+    if (k == 0 || std::find(ix.agents.begin(), ix.agents.end(), base) == ix.agents.end()) continue;
+    if (!fair.empty() && base != fair) continue;  // one family: the first one's
+    fair = base;
+    if (std::find(ks.begin(), ks.end(), k) == ks.end()) ks.push_back(k);
+  }
+  if (fair.empty() || has_levers(ix.cells)) return;
+  std::sort(ks.begin(), ks.end());
+  auto told_text = [&](int k) {
+    std::string t = fair + (fair.find(':') == std::string::npos ? ":" : ",") + "preview=" + std::to_string(k);
+    for (const auto& a : ix.agents)
+      if (told_of(a) == std::pair<std::string, int>{fair, k}) t = a;
+    return t;
+  };
+  md << "\n## Luck and skill\n\nHow much of a level is the draw. *Foresight*: the fair agent `" << fair
+     << "` and the same agent told the next K tiles (`preview=K`: it reads the deal, so it is no fair player), on the "
+        "same deals; the deal solver's proved-won share (every tile known, the search exhaustive within its budget) where "
+        "the study has it. *Skill*: the weakest and the strongest fair agent played on the same deals (never one that "
+        "reads the deal). A level where foresight is worth far more than skill is mostly luck; one where skill moves "
+        "more than foresight rewards play. Points are differences of win rates on the same deals.\n\n| level | players | `"
+     << fair << "` |";
+  for (int k : ks) md << " told " << k << " tile" << (k == 1 ? "" : "s") << " |";
+  const bool solver = has_solver(ix.cells);
+  if (solver) md << " deal solver (proved won) |";
+  md << " foresight (points) | weakest fair | strongest fair | skill (points) | reading |\n|---|---|---|";
+  for (size_t i = 0; i < ks.size() + (solver ? 1 : 0) + 5; ++i) md << "---|";
+  md << '\n';
+  for (int l : ix.levels)
+    for (int p : ix.players) {
+      const CellStats* f = ix.find(fair, l, p, 0);
+      if (!f) continue;
+      md << "| " << l << " | " << p << " | " << rate_cell(*f) << " |";
+      double most = f->rate();
+      for (int k : ks) {
+        const CellStats* t = ix.find(told_text(k), l, p, 0);
+        md << ' ' << (t ? rate_cell(*t) : "—") << " |";
+        if (t) most = std::max(most, t->rate());
+      }
+      if (solver) {
+        const CellStats* best = nullptr;
+        for (const auto& a : ix.agents)
+          if (is_solver(a))
+            if (const CellStats* s = ix.find(a, l, p, 0)) best = s;
+        md << ' ' << (best ? pct(best->winnable_lo()) + "% [" + pct(best->won_ci.lo) + ", " + pct(best->won_ci.hi) + "]" : "—") << " |";
+        if (best) most = std::max(most, best->winnable_lo());
+      }
+      const CellStats *weak = nullptr, *strong = nullptr;
+      std::string weak_name, strong_name;
+      for (const auto& a : ix.agents) {
+        if (is_solver(a) || sees_the_deal(parse_agent(a))) continue;
+        const CellStats* s = ix.find(a, l, p, 0);
+        if (!s) continue;
+        if (!weak || s->rate() < weak->rate()) weak = s, weak_name = a;
+        if (!strong || s->rate() > strong->rate()) strong = s, strong_name = a;
+      }
+      const double foresight = most - f->rate(), skill = strong->rate() - weak->rate();
+      std::string reading;
+      if (foresight < 0.05 && skill < 0.05) reading = "too hard for every agent here to tell";
+      else if (foresight >= 2 * skill) reading = "mostly luck";
+      else if (skill >= 2 * foresight) reading = "mostly skill";
+      else reading = "luck and skill alike";
+      md << ' ' << num(100 * foresight, 1) << " | `" << weak_name << "` " << pct(weak->rate()) << "% | `" << strong_name << "` "
+         << pct(strong->rate()) << "% | " << num(100 * skill, 1) << " | " << reading << " |\n";
+    }
+}
+
 void every_cell(std::ostringstream& md, const Index& ix) {
   const bool levers = has_levers(ix.cells);
   md << "\n## Every cell\n\nLosses by cause: ghost supply short (R3.5), pile 1 / pile 2 ran out before its hound "
@@ -274,8 +378,9 @@ std::string report_markdown(const StudyConfig& cfg, const json& provenance, cons
   std::ostringstream md;
   header(md, cfg, provenance, ix);
   by_players(md, ix);
-  budget_sweeps(md, ix);
+  budget_sweeps(md, ix, cfg.target);
   side_by_side(md, ix);
+  luck_and_skill(md, ix);
   winnable(md, ix);
   every_cell(md, ix);
   if (examples) example_games(md, *examples);

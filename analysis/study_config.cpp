@@ -61,6 +61,7 @@ json StudyConfig::to_json() const {
   if (records) j["records"] = true;
   j["seed"] = seed;
   j["precision"] = precision;
+  if (target != 0.5) j["target"] = target;  // written only when asked for: older studies read as 0.5
   j["min_games"] = min_games;
   j["chunk"] = chunk;
   j["shard"] = std::to_string(shard) + "/" + std::to_string(shards);
@@ -114,6 +115,7 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
   c.records = f.has("records") && f.boolean("records");
   c.seed = f.u64("seed");
   c.precision = f.real("precision", 0, 0.5);
+  if (f.has("target")) c.target = f.real("target", 0.001, 0.999);
   c.min_games = int(f.integer("min_games", 1, MAX_GAMES));
   c.chunk = int(f.integer("chunk", 1, MAX_CHUNK));
   const std::string shard = f.text("shard");
@@ -329,9 +331,11 @@ void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const s
 }
 
 void add_default_cells(StudyConfig& cfg, int games, int bound_games) {
-  add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
-  add_cells(cfg, {"expert"}, {1, 2, 3, 4, 5, 6}, {2}, {-3, -2, -1, 1, 2, 3}, false, games, "default study");
-  add_cells(cfg, {"mcts", BEST_FAIR_AGENT, "clairvoyant"}, {1, 2, 3, 4, 5, 6}, {2}, {0}, false, bound_games, "default study");
+  const std::vector<int> levels{1, 2, 3, 4, 5, 6};
+  add_cells(cfg, {BEST_FAIR_AGENT}, levels, {1, 2, 3, 4, 5}, {0}, false, bound_games, "default study");
+  add_cells(cfg, {BEST_FAIR_AGENT}, levels, {2}, {-3, -2, -1, 1, 2, 3}, false, bound_games, "default study");
+  add_cells(cfg, {CASUAL_AGENT}, levels, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
+  add_cells(cfg, {FORESIGHT_AGENTS.begin(), FORESIGHT_AGENTS.end()}, levels, {2}, {0}, false, bound_games, "default study");
 }
 
 std::string OptionWords::option(const std::string& key) const {
@@ -369,6 +373,7 @@ StudyConfig study_request_config(const StudyRequest& r, const OptionWords& words
   cfg.game = r.game;
   cfg.seed = r.seed;
   cfg.precision = r.precision;
+  cfg.target = r.target;
   cfg.min_games = r.min_games;
   cfg.chunk = r.chunk;
   cfg.mcts = search_defaults(r.playouts, r.c, r.rollout, words);
@@ -378,6 +383,7 @@ StudyConfig study_request_config(const StudyRequest& r, const OptionWords& words
   };
   check("games", r.games, 1, MAX_GAMES);
   check("precision", r.precision, 0, 0.5);
+  check("target", r.target, 0.001, 0.999);
   check("min_games", r.min_games, 1, MAX_GAMES);
   check("chunk", r.chunk, 1, MAX_CHUNK);
   if (r.default_study) {

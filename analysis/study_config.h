@@ -41,6 +41,7 @@ struct StudyConfig {
   MctsConfig mcts;                // search defaults of the mcts and clairvoyant agents
   uint64_t seed = 1;
   double precision = 0;           // > 0: stop a cell when its 95% half-width is below this
+  double target = 0.5;            // the win rate the report's budget fit gives the ghost total for
   int min_games = 200;            // with a precision target, never stop before this many games
   int chunk = 100;                // games per saved chunk
   int threads = 0;                // 0 = all cores (never written: results do not depend on it)
@@ -73,9 +74,11 @@ void add_cells(StudyConfig& cfg, const std::vector<std::string>& agents, const s
 // commas, each as parse_levers reads it; a setting given twice is an error. AnalysisError naming `what`.
 std::vector<Levers> lever_list(const std::string& text, const std::string& what);
 
-// The default study: the expert on levels 1-6 x 1-5 players at the official ghost budgets, a
-// ghost-budget sweep (official -3..+3) for 2 players, the search agents (mcts, BEST_FAIR_AGENT and
-// the clairvoyant bound) on every level for 2 players (`bound_games` each).
+// The default study: the strongest fair agent (BEST_FAIR_AGENT) on levels 1-6 x 1-5 players at the
+// official ghost budgets and in a ghost-budget sweep (official -3..+3) for 2 players (`bound_games`
+// each); the casual player (CASUAL_AGENT, the expert) on levels 1-6 x 1-5 players (`games` each);
+// and the foresight agents (FORESIGHT_AGENTS: one fair agent, then the same told the next 1, 2 and
+// 4 tiles) on every level for 2 players (`bound_games` each), for the luck-and-skill table.
 void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 
 // How messages name the options of a study or tournament: the command line's flags (the default:
@@ -98,7 +101,7 @@ struct OptionWords {
 struct StudyRequest {
   GameOptions game;                        // catalogs, overrides but ghosts, switches (its levers unused: see `levers`)
   bool default_study = false;              // the default study's cells (add_default_cells) instead of the lists below
-  int bound_games = 200;                   // the default study: games per mcts, BEST_FAIR_AGENT and clairvoyant cell
+  int bound_games = 60;                    // the default study: games per cell of BEST_FAIR_AGENT and of the foresight agents
   std::vector<int> levels;                 // empty: 1-6
   std::vector<int> players;                // empty: 2
   std::vector<std::string> agents;         // empty: expert
@@ -107,6 +110,7 @@ struct StudyRequest {
   int games = 2000;                        // per cell
   uint64_t seed = 1;
   double precision = 0;
+  double target = 0.5;  // the report's budget fit
   int min_games = 200, chunk = 100;
   std::optional<int> playouts;             // search defaults of mcts and clairvoyant
   std::optional<double> c;

@@ -1,5 +1,7 @@
 #include "cli/options.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -303,6 +305,35 @@ void GameFlags::apply(GameOptions& g) const {
   }
 }
 
+namespace {
+// The shortest text that reads back as `v` ("0.25", "1e-05").
+std::string shortest(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+}  // namespace
+
+double parse_target(const std::string& text, const std::string& flag, double lo, double hi) {
+  double v = 0;
+  try {
+    v = parse_real(text, -1e300, 1e300);
+  } catch (const NumberError& e) {
+    throw UsageError(flag + ": '" + text + "' is not a win rate (a fraction of games won, e.g. 0.25): " + e.what());
+  }
+  if (v > 1 && v <= 100)
+    throw UsageError(flag + " " + text + ": a target is a fraction of games won, 0 to 1, in every command: did you mean " +
+                     shortest(v / 100) + "?");
+  if (!(v >= lo && v <= hi))
+    throw UsageError(flag + " " + text + ": a target win rate is a fraction in " + shortest(lo) + ".." + shortest(hi));
+  return v;
+}
+
+CLI::Option* add_target(CLI::App& cmd, const std::string& name, double& target, const std::string& help, double lo, double hi) {
+  return cmd.add_option_function<std::string>(
+      name, [&target, name, lo, hi](const std::string& v) { target = parse_target(v, name, lo, hi); }, help);
+}
+
 void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--game", kind,
                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
@@ -320,12 +351,14 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
       ->check(no_empty_items(",;"));
   cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3")->check(no_empty_items(","));
   cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)")->check(no_empty_items(","));
-  add_number(cmd, "--games", games, 1, 100000000, default_study ? "Games per cell (the default study: per expert cell)" : "Games per cell")
+  add_number(cmd, "--games", games, 1, 100000000, default_study ? "Games per cell (the default study: per cell of the casual player, the expert)" : "Games per cell")
       ->capture_default_str();
   if (default_study)
-    add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per mcts, best fair agent and clairvoyant cell")->capture_default_str();
+    add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per cell of the strongest fair agent (the first table and the budget sweep) and of the foresight agents (the luck table)")->capture_default_str();
   add_number(cmd, "--precision", precision, 0.0, 0.5, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)");
   add_number(cmd, "--min-games", min_games, 1, 100000000, "With --precision: games before a cell may stop")->capture_default_str();
+  add_target(cmd, "--target", target,
+             "The win rate the report's ghost-budget fit gives the ghost total for, a fraction (default 0.5)", 0.001, 0.999);
   add_number(cmd, "--chunk", chunk, 1, 100000, "Games per saved chunk")->capture_default_str();
   add_threads(cmd, threads, "Worker threads (0 = all cores); results do not depend on it");
   add_seed(cmd, "--seed", seed, "Run seed");
@@ -388,7 +421,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
     if (!deltas.empty()) r.ghost_deltas = analysis::int_list(deltas, "--ghost-deltas");
     if (!ghosts.empty()) r.ghosts = analysis::int_list(ghosts, "--ghosts");
     if (!levers.empty()) r.levers = analysis::lever_list(levers, "--levers");
-    r.games = games, r.seed = seed, r.precision = precision, r.min_games = min_games, r.chunk = chunk;
+    r.games = games, r.seed = seed, r.precision = precision, r.min_games = min_games, r.chunk = chunk, r.target = target;
     if (playouts > 0) r.playouts = playouts;
     if (c >= 0) r.c = c;
     r.rollout = rollout;

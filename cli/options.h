@@ -49,6 +49,13 @@ std::string usage_failure(const CLI::App* app, const CLI::Error& e);
 // other is as close; else the one name `word` is the start of (five characters or more, dashes
 // included); empty when there is none or `word` is itself one of the names.
 std::string near_miss(const std::string& word, const std::vector<std::string>& names);
+// A target win rate, a fraction of games won in every command (balance --target, analyze and compare
+// --target, ladder --targets): "0.25". A number above 1 up to 100 is refused with the fraction it
+// meant ("did you mean 0.25?"); anything else that is not a number in [lo, hi] is refused by name.
+double parse_target(const std::string& text, const std::string& flag, double lo = 0.0, double hi = 1.0);
+// The option `name` read by parse_target into `target`.
+CLI::Option* add_target(CLI::App& cmd, const std::string& name, double& target, const std::string& help, double lo = 0.0, double hi = 1.0);
+
 // --threads takes 0 (all cores) or 1..MAX_THREADS in every command.
 inline constexpr int MAX_THREADS = 1024;
 
@@ -125,8 +132,8 @@ struct StudyFlags {
   std::string levels, players, agents, deltas, ghosts, levers, out, resume, shard, title, rollout, config;
   uint64_t seed = 1;
   std::string kind = "coop";  // --game: base | gcc made the command mists versus in main() (competitive_alias)
-  int games = 2000, bound_games = 200, threads = 0, min_games = 200, chunk = 100, playouts = -1;
-  double precision = 0, c = -1;
+  int games = 2000, bound_games = 60, threads = 0, min_games = 200, chunk = 100, playouts = -1;
+  double precision = 0, c = -1, target = 0.5;
   bool verbose = false, quiet = false, trace = false, records = false;
   // Adds the flags to `cmd`; `games` is the default of --games.
   void add(CLI::App& cmd, int games, bool default_study);

@@ -499,7 +499,7 @@ struct StudyArgs {
   int min_games = 200, chunk = 100, threads = 0;
   std::optional<std::string> shard, title, config;
   bool trace = false, records = false, default_study = false;
-  int bound_games = 200;
+  int bound_games = 60;
 };
 
 analysis::StudyConfig study_config(const StudyArgs& a) {

@@ -174,3 +174,53 @@ TEST_CASE("balance: --lo/--hi outside the parameter's whole range are refused by
   CHECK(refused.status == 2);
   CHECK_MESSAGE(has(refused.err, "balance.json: points[0].losses.bad_luck: not a loss cause"), refused.err);
 }
+
+TEST_CASE("balance: a value past which the number decides no game is a plateau, never an answer (issue 45)") {
+  // Level 4's ghosts, 2 players, the expert: the win rate climbs to 22% and stays there from about
+  // 60 ghosts on, where no game is lost to the ghost supply any more; 200 games a value.
+  auto curve = [](int v) {
+    BalancePoint p;
+    p.games = 200;
+    p.wins = std::llround(200 * std::min(0.22, 0.01 + 0.0045 * (v - 13)));
+    const long long lost = p.games - p.wins;
+    const long long supply = v < 60 ? std::llround(double(lost) * (60 - v) / 47.0) : 0;
+    if (supply) p.losses["ghost_supply"] = supply;
+    if (lost > supply) p.losses["pile2_target"] = lost - supply;
+    return p;
+  };
+  BalanceSearch s;
+  s.param = "ghosts";
+  s.target = 0.25;
+  s.full_lo = 3, s.full_hi = 250, s.current = 13;
+  s.hound1 = 20, s.hound2 = 60, s.goal = 120;
+  for (auto [lo, hi] : {std::pair{13, 250}, std::pair{3, 60}}) {
+    CAPTURE(hi);
+    s.lo = lo, s.hi = hi;
+    const auto r = analysis::search_balance(s, {}, curve);
+    CHECK_FALSE(r.reached);  // exit 1
+    CHECK(r.plateau);
+    CHECK(r.best == 60);     // the plateau's first value, not the end of the range
+    CHECK_MESSAGE(has(r.verdict, "Not reachable with ghosts for this agent: from ghosts = 60 on, no game is lost to the ghost supply"), r.verdict);
+    CHECK_MESSAGE(has(r.verdict, "The target lies inside that interval"), r.verdict);
+    CHECK_MESSAGE(has(r.verdict, "move hound2 instead (--param hound2)"), r.verdict);
+    CHECK_MESSAGE(!has(r.verdict, "ghosts = 250 gives"), r.verdict);
+  }
+  // A hound: lower thresholds lose fewer games to their pile; the plateau lies below.
+  BalanceSearch h;
+  h.param = "hound1";
+  h.target = 0.5;
+  h.lo = 1, h.hi = 40, h.full_lo = 1, h.full_hi = 59, h.current = 20;
+  h.hound1 = 20, h.hound2 = 60, h.goal = 120;
+  const auto r = analysis::search_balance(h, {}, [](int v) {
+    BalancePoint p;
+    p.games = 400;
+    p.wins = std::llround(400 * (v <= 10 ? 0.5 : 0.5 - 0.01 * (v - 10)));
+    const long long lost = p.games - p.wins;
+    const long long pile = v <= 10 ? 0 : std::min(lost, (long long)(10 * (v - 10)));
+    if (pile) p.losses["pile1_target"] = pile;
+    if (lost > pile) p.losses["ghost_supply"] = lost - pile;
+    return p;
+  });
+  CHECK_FALSE(r.reached);
+  CHECK_MESSAGE(has(r.verdict, "from hound1 = 10 on, no game is lost to pile 1 running out"), r.verdict);
+}
