@@ -2,6 +2,7 @@
 
 #include <tbb/global_control.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -16,6 +17,7 @@
 #include "analysis/json_fields.h"
 #include "analysis/lock.h"
 #include "analysis/outputs.h"
+#include "analysis/strength.h"
 #include "analysis/study.h"
 #include "engine/config/load.h"
 
@@ -443,7 +445,10 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
     }
     write_atomic(state, json{{"config", jcfg}, {"revision", revision()}, {"command", cfg.command}, {"points", pts}}.dump(2) + "\n");
   };
+  int tried = 0;
   auto play = [&](int v) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (!cfg.quiet) std::cerr << "balance: " << cfg.param << " = " << v << ": playing " << cfg.games << " games of " << cfg.agent << "..." << std::endl;
     GameOptions g = cfg.game;
     if (is_lever_param(cfg.param)) g.levers = levers_at(g.levers, cfg.param, v);
     else override_of(g, cfg.param) = v;
@@ -455,10 +460,26 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
       if (game.outcome == Outcome::Won) ++p.wins;
       else ++p.losses[std::string(loss_cause_name(game.cause))];
     }
-    if (!cfg.quiet) std::cerr << cfg.param << " = " << v << ": " << point_text(p) << "\n";
+    if (!cfg.quiet) {
+      // The search tries at most both ends, a middle, a bisection of the range and a plateau's edge.
+      const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      ++tried;
+      const int most = 3 + 2 * int(std::ceil(std::log2(double(s.hi - s.lo + 1)))) - tried;
+      std::cerr << "balance: " << cfg.param << " = " << v << ": " << point_text(p) << " (" << p.games << " games in "
+                << std::fixed << std::setprecision(0) << sec << " s); at most " << std::max(0, most) << " more values, about "
+                << (most * sec < 120 ? std::max(0.0, most * sec) : most * sec / 60.0) << (most * sec < 120 ? " s" : " min")
+                << " at this rate" << std::endl;
+    }
     return p;
   };
   BalanceResult r = search_balance(s, std::move(known), play, save);
+  // The answer is the agent's: said first, with a warning when the committed strength tables show
+  // it much weaker than the strongest fair agent on this level.
+  r.verdict = "For `" + cfg.agent + "`: " + r.verdict;
+  if (const std::string w = weaker_warning(cfg.agent, cfg.game.level, cfg.game.players); !w.empty()) {
+    r.warnings.push_back(w);
+    r.verdict += " Warning: " + w + ".";
+  }
   save(r.points);
   write_md(cfg, r, jcfg, dir);
   return r;

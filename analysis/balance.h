@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/agents.h"
 #include "analysis/game_options.h"
 
 namespace mists::analysis {
@@ -17,10 +18,10 @@ namespace mists::analysis {
 struct BalanceConfig {
   GameOptions game;            // level, players, overrides, switches, levers
   std::string param = "ghosts";
-  std::string agent = "expert";
+  std::string agent = BEST_FAIR_AGENT;  // the strongest fair agent measured (analysis/agents.h)
   double target = 0.5;
   std::optional<int> lo, hi;   // the values to search between (default: a range around the level's)
-  int games = 1000;            // per value tried
+  int games = 200;             // per value tried
   uint64_t seed = 1;
   int threads = 0;             // 0 = all cores
   bool quiet = false;

@@ -49,13 +49,15 @@ std::string verdict(double diff, double p, const std::string& text) {
 using Groups = std::map<std::tuple<int, int, int>, std::vector<const CellResult*>>;
 
 // The summary tables: each agent A against the one after it B, on wins and on the final score, the
-// difference A − B as in the pair tables; with one agent and several lever settings, the first (the
-// baseline, usually none) as A against each other setting as B.
+// difference A − B as in the pair tables; with one agent and several lever settings, each other
+// setting as A against the first (the baseline, usually none) as B, so that `better` says the lever
+// helped.
 std::string summary(const Groups& groups, bool against_first) {
   const std::vector<const CellResult*>& first = groups.begin()->second;
   std::string header = "| level | players | ghosts |", rule = "|---|---|---|";
   for (size_t i = 1; i < first.size(); ++i) {
-    header += " " + first[against_first ? 0 : i - 1]->spec.label() + " vs " + first[i]->spec.label() + " |";
+    header += " " + (against_first ? first[i]->spec.label() + " vs " + first[0]->spec.label()
+                                   : first[i - 1]->spec.label() + " vs " + first[i]->spec.label()) + " |";
     rule += "---|";
   }
   std::ostringstream win, score;
@@ -67,7 +69,7 @@ std::string summary(const Groups& groups, bool against_first) {
     win << row;
     score << row;
     for (size_t i = 1; i < cells.size(); ++i) {
-      const PairResult pr = compare_pair(*cells[against_first ? 0 : i - 1], *cells[i]);
+      const PairResult pr = against_first ? compare_pair(*cells[i], *cells[0]) : compare_pair(*cells[i - 1], *cells[i]);
       win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
       score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
     }
@@ -138,14 +140,14 @@ std::pair<std::string, std::string> comparison_tables(const std::vector<CellResu
         "final score (the team score, or the lowest colour score where R7.6 applies) with a 95% normal interval, and "
         "the exact sign test on the games where the two scores differ. The score separates agents whose win rates "
         "sit together at 0% or 100%. One convention throughout: a pair is A vs B, A listed first (in the summary, "
-        "A is the agent listed before B, or the first lever setting), every difference is A − B and `better` means "
+        "A is the agent listed before B, or a lever setting against the first, B), every difference is A − B and `better` means "
         "A did better than B. p-values have three decimals (cut, so never on the wrong side of 0.05) down to 0.001, "
         "and scientific notation below."
      << (levers ? " A lever setting (docs/rules.md, section C) follows its agent's name; the tiles every setting shares keep "
                   "their places in the deal, and the levers' own set-up (the Tollkeepers tiles, the chips) comes from streams of "
                   "its own."
                 : "")
-     << "\n\n## Summary: " << (against_first ? "each lever setting against the first" : "each agent against the one before it") << "\n\n"
+     << "\n\n## Summary: " << (against_first ? "each lever setting (A) against the first (B)" : "each agent (A) against the one after it (B)") << "\n\n"
      << summary(groups, against_first) << details.str();
   return {md.str(), csv.str()};
 }

@@ -641,12 +641,46 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
                       probe_text(hi) + " games, an interval that holds the target " + t + "; step " + std::to_string(lo.step) +
                       " gives " + probe_text(lo) + " games, wholly " + (c.easier ? "below" : "above") + " it.";
         } else {
-          // The target falls between two neighbouring steps: the one whose win rate is nearer (the lower step on a tie).
-          const bool take_lo = lo.step > 0 && std::fabs(lo.rate() - c.target) <= std::fabs(hi.rate() - c.target);
+          // The target falls between two neighbouring steps (the printed numbers may be one of them).
+          // Nearer is told by each interval's distance from the target: one is nearer for sure when
+          // its interval's far end is closer than the other's near end. Until then games are added,
+          // a batch at a time to the probe with fewer, up to --max-games each; then the nearer point
+          // estimate is taken (the lower step on a tie) and the verdict says whether it was told apart.
+          auto near_end = [&](const LadderProbe& p) {
+            const Interval ci = wilson(p.wins, p.games);
+            return std::max(0.0, std::max(ci.lo - c.target, c.target - ci.hi));
+          };
+          auto far_end = [&](const LadderProbe& p) {
+            const Interval ci = wilson(p.wins, p.games);
+            return std::max(std::fabs(ci.lo - c.target), std::fabs(ci.hi - c.target));
+          };
+          auto apart = [&] { return far_end(lo) < near_end(hi) || far_end(hi) < near_end(lo); };
+          auto more = [&](LadderProbe& p) {
+            const int b = int(p.games / cfg.batch);
+            if (p.games + cfg.batch > cfg.max_games) return false;
+            const Batch x = batch_of(p.setting, b);
+            p.games += cfg.batch, p.wins += x.wins;
+            for (const auto& [cause, n] : x.losses) p.losses[cause] += n;
+            for (LadderProbe& q : c.probes)
+              if (q.step == p.step) q = p;
+            return true;
+          };
+          while (!apart()) {
+            LadderProbe& first = lo.games <= hi.games ? lo : hi;
+            LadderProbe& second = lo.games <= hi.games ? hi : lo;
+            if (!more(first) && !more(second)) break;
+          }
+          const bool take_lo = std::fabs(lo.rate() - c.target) <= std::fabs(hi.rate() - c.target);
+          const LadderProbe& other = take_lo ? hi : lo;
           c.status = "between", c.after = take_lo ? lo : hi;
-          c.verdict = "The target " + t + " lies between step " + std::to_string(lo.step) + " (" + probe_text(lo) + " games) and step " +
-                      std::to_string(hi.step) + " (" + probe_text(hi) + " games); step " + std::to_string(c.after.step) +
-                      " is nearer. A finer path (--steps) or more games (--max-games) would narrow it.";
+          auto name = [](const LadderProbe& p) { return p.step == 0 ? std::string("step 0 (the printed numbers)") : "step " + std::to_string(p.step); };
+          c.verdict = "The target " + t + " lies between " + name(lo) + ", " + probe_text(lo) + " games, and " + name(hi) + ", " +
+                      probe_text(hi) + " games; " + name(c.after) + " is nearer" +
+                      (apart() ? " (its interval is nearer the target than the other's at every point)"
+                               : " by the point estimates only: their intervals could not be told apart within --max-games " +
+                                     std::to_string(cfg.max_games)) +
+                      (c.after.games < other.games ? ", on " + std::to_string(c.after.games) + " games against " + std::to_string(other.games) : "") +
+                      (c.after.step == 0 ? ": keep the printed numbers" : "") + ". A finer path (--steps) would narrow it.";
         }
         c.recommended = c.after.setting, c.step = c.after.step;
       }

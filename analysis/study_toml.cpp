@@ -4,6 +4,7 @@
 
 #include "analysis/agents.h"
 #include "analysis/error.h"
+#include "analysis/near_miss.h"
 #include "analysis/params.h"
 #include "analysis/study_config.h"
 #include "engine/config/load.h"
@@ -96,9 +97,14 @@ class Table {
   void done() const {
     for (const auto& [k, v] : t_)
       if (std::find(read_.begin(), read_.end(), std::string(k.str())) == read_.end())
-        fail(&v, std::string(k.str()), "unknown key");
+        fail(&v, std::string(k.str()), "unknown key" + hint(std::string(k.str())));
   }
   const std::string& file() const { return file_; }
+  // " (did you mean 'players'?)" for a key within two edits of one this table takes; else empty.
+  std::string hint(const std::string& key) const {
+    const std::string m = near_miss(key, read_);
+    return m.empty() ? "" : " (did you mean '" + m + "'?)";
+  }
   std::string where(const toml::node* n) const {
     return file_ + ":" + std::to_string(n ? int(n->source().begin.line) : int(t_.source().begin.line));
   }
@@ -195,7 +201,7 @@ StudyConfig study_from_toml(const std::string& path) {
     const toml::table& ct = *cells->get(i)->as_table();
     Table c(ct, path, "cells[" + std::to_string(i) + "]");
     const auto levels = c.ints("levels").value_or(std::vector<int>{1, 2, 3, 4, 5, 6});
-    const auto players = c.ints("players").value_or(std::vector<int>{2});
+    const auto players = c.ints("players");
     const auto agents = c.strings("agents").value_or(std::vector<std::string>{"expert"});
     const auto deltas = c.ints("ghost_deltas");
     const auto totals = c.ints("ghosts");
@@ -220,8 +226,10 @@ StudyConfig study_from_toml(const std::string& path) {
         c.fail(v, "levers", "expected a lever setting or a list of them (none, coop_abbeys=per_colour, ...)");
       }
     }
-    c.done();
-    add_cells(cfg, agents, levels, players, totals ? *totals : deltas.value_or(std::vector<int>{0}), bool(totals), n,
+    c.done();  // a mistyped key first ("playres": did you mean 'players'?), then what is missing
+    if (!players)
+      c.fail(nullptr, "players", "missing: the player counts of these cells, e.g. players = [2] (a [[cells]] block names them; there is no default)");
+    add_cells(cfg, agents, levels, *players, totals ? *totals : deltas.value_or(std::vector<int>{0}), bool(totals), n,
               c.where(&ct) + ": cells[" + std::to_string(i) + "]", levers, levers_where);
   }
   top.done();

@@ -96,5 +96,8 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
 // strength), the first agent at 0.
 std::vector<double> bradley_terry_elo(const std::vector<std::vector<double>>& wins,
                                       const std::vector<std::vector<double>>& n);
+// True when agent `a` won none or all of its games: its strength has no finite estimate (the report
+// prints no rating for it, only that it lies below or above every agent it played).
+bool rating_unbounded(const std::vector<std::vector<double>>& wins, const std::vector<std::vector<double>>& n, size_t a);
 
 }  // namespace mists::analysis

@@ -47,6 +47,12 @@ std::vector<double> bradley_terry_elo(const std::vector<std::vector<double>>& wi
   return elo;
 }
 
+bool rating_unbounded(const std::vector<std::vector<double>>& wins, const std::vector<std::vector<double>>& n, size_t a) {
+  double won = 0, played = 0;
+  for (size_t b = 0; b < wins.size(); ++b) won += wins[a][b], played += n[a][b];
+  return played > 0 && (won <= 0 || won >= played);
+}
+
 namespace {
 
 struct MeanCi {
@@ -170,9 +176,19 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
   os << "\n## Ratings\n\nBradley-Terry strengths from every pair's win shares (Hunter's MM algorithm), on the Elo scale "
         "(400 log10), the first agent at 0; 95% intervals from 200 bootstrap resamples of the deals.\n\n";
   os << "| agent | Elo | 95% interval |\n| --- | --- | --- |\n";
-  for (size_t a = 0; a < A; ++a)
+  for (size_t a = 0; a < A; ++a) {
+    // An agent that won none (or all) of its games has no finite strength: the likelihood grows
+    // without end as it moves away, so no number is printed for it, only where it stands.
+    double won = 0, played = 0;
+    for (size_t b = 0; b < A; ++b) won += wins[a][b], played += n[a][b];
+    if (rating_unbounded(wins, n, a)) {
+      os << "| " << cfg.agents[a] << " | none: it won " << (won <= 0 ? "none" : "all") << " of its " << fmt(played, 0)
+         << " games, so its strength is unbounded (" << (won <= 0 ? "below" : "above") << " every agent it played) | — |\n";
+      continue;
+    }
     os << "| " << cfg.agents[a] << " | " << fmt(elo[a], 0) << " | [" << fmt(quantile(boot[a], 0.025), 0) << ", "
        << fmt(quantile(boot[a], 0.975), 0) << "] |\n";
+  }
   // Final scores by agent.
   {
     std::vector<std::vector<double>> by_agent(A);

@@ -46,11 +46,15 @@ void add_balance(CLI::App& app) {
                   "coop_tolls, 1-8; its other knobs from --levers)")
       ->capture_default_str()
       ->check(CLI::IsMember({"ghosts", "goal", "hound1", "hound2", "piles", "coop_abbeys", "coop_tolls"}));
-  add_number(*cmd, "--target", a->cfg.target, 0.0, 1.0, "Target win rate (0-1)")->capture_default_str();
-  cmd->add_option("--agent,--agents", a->cfg.agent, "One agent (as in analyze --agents)")->capture_default_str()->check(no_empty_items(","));
+  add_target(*cmd, "--target", a->cfg.target, "Target win rate, a fraction of games won (0-1; default 0.5)");
+  cmd->add_option("--agent,--agents", a->cfg.agent,
+                  "One agent (as in analyze --agents); the answer is this agent's, and a much weaker one than the strongest fair "
+                  "agent measured is warned of")
+      ->capture_default_str()
+      ->check(no_empty_items(","));
   add_number(*cmd, "--lo", a->cfg.lo, VALUE_LO, VALUE_HI, "Lowest value to consider (default: a range around the level's value; within the number's whole range)");
   add_number(*cmd, "--hi", a->cfg.hi, VALUE_LO, VALUE_HI, "Highest value to consider");
-  add_number(*cmd, "--games", a->cfg.games, 1, 100000000, "Games per value tried")->capture_default_str();
+  add_number(*cmd, "--games", a->cfg.games, 1, 100000000, "Games per value tried (the strongest fair agent takes about a second a game)")->capture_default_str();
   add_threads(*cmd, a->cfg.threads, "Worker threads (0 = all cores); results do not depend on it");
   add_seed(*cmd, "--seed", a->cfg.seed, "Run seed");
   cmd->add_option("--out", a->out, "Folder for balance.json / balance.md (default results/balance-<UTC time>); "

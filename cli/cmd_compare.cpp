@@ -27,7 +27,7 @@ void add_compare(CLI::App& app) {
       "Play agents (or parameter sets of one agent, or co-op lever settings) on the same deals and compare them\n"
       "pairwise: win rates with 95% intervals, the paired difference with its interval and McNemar's exact test, and\n"
       "the paired final-score difference with the sign test. compare.md opens with each agent A against the one after\n"
-      "it B in --agents (one agent and several --levers settings: the first setting A against each other B); every\n"
+      "it B in --agents (one agent and several --levers settings: each other setting A against the first B); every\n"
       "difference, in the summary and the tables, is A - B, and `better` means A did better than B. p-values: three\n"
       "decimals down to 0.001, scientific below.");
   cmd->footer(

@@ -14,18 +14,16 @@ namespace mists::cli {
 namespace {
 
 // "80,60,40" in percent: each strictly between 0 and 100 (decimals allowed).
-std::vector<double> percent_list(const std::string& text, const std::string& flag) {
+// Target win rates as fractions, each strictly between 0 and 1 (a percent is refused with the
+// fraction it meant, as everywhere: parse_target).
+std::vector<double> target_list(const std::string& text, const std::string& flag) {
   std::vector<double> out;
   std::stringstream in(text);
   std::string part;
   while (std::getline(in, part, ',')) {
-    try {
-      const double v = parse_real(part, 0, 100);
-      if (v <= 0 || v >= 100) throw NumberError("must lie strictly between 0 and 100");
-      out.push_back(v / 100.0);
-    } catch (const NumberError& e) {
-      throw UsageError(flag + ": '" + part + "' is not a win rate in percent (0 < x < 100): " + e.what());
-    }
+    const double v = parse_target(part, flag);
+    if (v <= 0 || v >= 1) throw UsageError(flag + " " + part + ": a target win rate lies strictly between 0 and 1");
+    out.push_back(v);
   }
   return out;
 }
@@ -54,7 +52,7 @@ void add_ladder(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  mists ladder --out results/ladder                                  # levels 1-6 x 1, 2, 4 players, the strongest fair agent\n"
-      "  mists ladder --levels 4 --players 2 --targets 25 --agent expert --max-games 200 --out l4\n"
+      "  mists ladder --levels 4 --players 2 --targets 0.25 --agent expert --max-games 200 --out l4\n"
       "  mists ladder --resume results/ladder                               # go on after a kill");
   struct Args {
     analysis::LadderConfig cfg;
@@ -69,8 +67,8 @@ void add_ladder(CLI::App& app) {
   cmd->add_option("--levels", a->levels, "Levels, e.g. 1-6 (the default) or 3,4")->check(no_empty_items(","));
   cmd->add_option("--players", a->players, "Player counts, e.g. 1,2,4 (the default)")->check(no_empty_items(","));
   cmd->add_option("--targets", a->targets,
-                  "Target win rates in percent, one per level of --levels in order (default: 80,60,40,25,15,10 for levels 1-6, "
-                  "each level's own)")
+                  "Target win rates as fractions, one per level of --levels in order (default: 0.8,0.6,0.4,0.25,0.15,0.1 for "
+                  "levels 1-6, each level's own)")
       ->check(no_empty_items(","));
   cmd->add_option("--numbers", a->numbers,
                   "The level numbers it may move, where the level has them (default ghosts,goal,hound1,hound2; piles cannot move: "
@@ -107,7 +105,7 @@ void add_ladder(CLI::App& app) {
       a->flags.apply(cfg.game);
       if (!a->levels.empty()) cfg.levels = analysis::int_list(a->levels, "--levels");
       if (!a->players.empty()) cfg.players = analysis::int_list(a->players, "--players");
-      if (!a->targets.empty()) cfg.targets = percent_list(a->targets, "--targets");
+      if (!a->targets.empty()) cfg.targets = target_list(a->targets, "--targets");
       if (!a->numbers.empty()) cfg.numbers = word_list(a->numbers);
       if (!a->shard.empty()) {
         analysis::StudyConfig s;

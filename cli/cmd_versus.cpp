@@ -71,7 +71,7 @@ void add_versus(CLI::App& app) {
                   "Finish the tournament in this folder (its own settings; only --threads applies); refused (exit 1) while another "
                   "run holds it");
   add_threads(*cmd, *threads, "Games played at once (0 = all cores); results do not depend on it");
-  cmd->add_flag("--quiet", *quiet, "No progress on standard error");
+  cmd->add_flag("--quiet,-q", *quiet, "No progress on standard error");
   cmd->add_flag("--records", *records,
                 "Also write the record of every game this run plays into OUT/records/ (pairK-gG.txt; mists replay reads "
                 "them)");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "analysis/game_options.h"
+#include "analysis/near_miss.h"
 #include "analysis/study_config.h"
 
 namespace mists::analysis {
@@ -45,10 +46,8 @@ inline constexpr int USAGE_EXIT = 2;
 void refuse_switch_values(const CLI::App& app, const std::vector<std::string>& args);
 std::string usage_failure(const CLI::App* app, const CLI::Error& e);
 
-// The one name of `names` a mistyped `word` most likely meant: the closest within two edits when no
-// other is as close; else the one name `word` is the start of (five characters or more, dashes
-// included); empty when there is none or `word` is itself one of the names.
-std::string near_miss(const std::string& word, const std::vector<std::string>& names);
+// A mistyped flag's nearest name (analysis/near_miss.h).
+using analysis::near_miss;
 // A target win rate, a fraction of games won in every command (balance --target, analyze and compare
 // --target, ladder --targets): "0.25". A number above 1 up to 100 is refused with the fraction it
 // meant ("did you mean 0.25?"); anything else that is not a number in [lo, hi] is refused by name.

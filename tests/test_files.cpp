@@ -171,14 +171,14 @@ TEST_CASE("JSON files: a key given twice and text that is not JSON are refused n
 TEST_CASE("study files: a TOML key given twice is refused with the file and line (TOML itself forbids it)") {
   ah::TempDir dir("toml-twice"), logs("toml-twice-logs");
   const std::string path = dir.sub("study.toml");
-  ah::spit(path, "seed = 3\ngames = 4\n[game]\ngoal = 90\n[[cells]]\nlevels = [1]\nagents = [\"random\"]\ngames = 2\ngames = 3\n");
+  ah::spit(path, "seed = 3\ngames = 4\n[game]\ngoal = 90\n[[cells]]\nlevels = [1]\nplayers = [2]\nagents = [\"random\"]\ngames = 2\ngames = 3\n");
   const auto r = ah::run_cli({"analyze", "--config", path, "--out", dir.sub("s"), "-q"}, logs);
   CHECK(r.status == 2);
-  CHECK_MESSAGE(has(r.err, path + ":9: syntax: "), r.err);
+  CHECK_MESSAGE(has(r.err, path + ":10: syntax: "), r.err);
   CHECK_MESSAGE(has(r.err, "games"), r.err);
   CHECK(!fs::exists(dir.sub("s/study.json")));
   // A table given twice, too.
-  ah::spit(path, "[game]\ngoal = 90\n[game]\nhound1 = 10\n[[cells]]\nlevels = [1]\n");
+  ah::spit(path, "[game]\ngoal = 90\n[game]\nhound1 = 10\n[[cells]]\nlevels = [1]\nplayers = [2]\n");
   const auto t = ah::run_cli({"analyze", "--config", path, "--out", dir.sub("s"), "-q"}, logs);
   CHECK(t.status == 2);
   CHECK_MESSAGE(has(t.err, path + ":3: syntax: "), t.err);
@@ -187,7 +187,7 @@ TEST_CASE("study files: a TOML key given twice is refused with the file and line
 TEST_CASE("study files: a flag the file decides is refused beside --config, naming it; how the run goes may be given") {
   ah::TempDir dir("toml-flags"), logs("toml-flags-logs");
   const std::string path = dir.sub("study.toml");
-  ah::spit(path, "seed = 3\ngames = 4\n[[cells]]\nlevels = [1]\nagents = [\"random\"]\n");
+  ah::spit(path, "seed = 3\ngames = 4\n[[cells]]\nlevels = [1]\nplayers = [2]\nagents = [\"random\"]\n");
   for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
            {"--games", "3"}, {"--seed", "99"}, {"--chunk", "2"}, {"--precision", "0.1"}, {"--playouts", "10"}, {"--goal", "60"},
            {"--levels", "2"}, {"--agents", "expert"}}) {

@@ -176,8 +176,9 @@ TEST_CASE("ladder: stopped after some batches and resumed, the outputs are those
 TEST_CASE("ladder: the command refuses bad flags by name and resumes by folder") {
   ah::TempDir logs("ladder-cli");
   const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
-      {{"--levels", "1,2", "--targets", "80"}, "--targets: 1 targets for 2 levels"},
-      {{"--targets", "100"}, "--targets: '100' is not a win rate in percent"},
+      {{"--levels", "1,2", "--targets", "0.8"}, "--targets: 1 targets for 2 levels"},
+      {{"--targets", "80"}, "--targets 80: a target is a fraction of games won, 0 to 1, in every command: did you mean 0.8?"},
+      {{"--targets", "1"}, "--targets 1: a target win rate lies strictly between 0 and 1"},
       {{"--numbers", "piles"}, "--numbers: 'piles' is not one of ghosts, goal, hound1, hound2 (the pile count is fixed"},
       {{"--levels", "1", "--numbers", "hound1"}, "--numbers: level 1 has none of hound1"},
       {{"--batch", "10", "--max-games", "15"}, "--max-games: 15 is not a whole number of batches of 10"},
@@ -198,7 +199,7 @@ TEST_CASE("ladder: the command refuses bad flags by name and resumes by folder")
   }
   // A whole small ladder through the command, then --resume of the finished folder plays nothing.
   const std::string out = logs.sub("run");
-  const auto run = ah::run_cli({"ladder", "--levels", "1", "--players", "2", "--targets", "50", "--agent", "expert", "--steps", "2", "--batch",
+  const auto run = ah::run_cli({"ladder", "--levels", "1", "--players", "2", "--targets", "0.5", "--agent", "expert", "--steps", "2", "--batch",
                                 "4", "--max-games", "4", "--threads", "1", "--out", out, "-q"},
                                logs);
   REQUIRE_MESSAGE(run.status == 0, run.err);
@@ -207,4 +208,28 @@ TEST_CASE("ladder: the command refuses bad flags by name and resumes by folder")
   const auto again = ah::run_cli({"ladder", "--resume", out, "--threads", "2", "-q"}, logs);
   CHECK_MESSAGE(again.status == 0, again.err);
   CHECK(has(again.out, "0 batches played"));
+}
+
+TEST_CASE("ladder: between two steps the nearer is told by the intervals, games added where they overlap (issue 45)") {
+  // Level 1, 2 players, the expert, target 80%: the printed numbers win about 85% and step 1 about
+  // 74%. The step recommended must be the one nearer the target on as many games as the other, or
+  // the verdict says on how many fewer; the printed numbers themselves may be the answer.
+  ah::TempDir logs("ladder-nearer");
+  const std::string out = logs.sub("l1");
+  const auto run = ah::run_cli({"ladder", "--levels", "1", "--players", "2", "--targets", "0.8", "--agent", "expert", "--max-games", "200",
+                                "--threads", "2", "--out", out, "-q"},
+                               logs);
+  REQUIRE_MESSAGE(run.status == 0, run.err);
+  const nlohmann::json j = nlohmann::json::parse(ah::slurp(out + "/ladder.json"));
+  const nlohmann::json& c = j.at("cells").at(0);
+  REQUIRE(c.at("status") == "between");
+  const nlohmann::json& rec = c.at("recommended");
+  const double t = 0.8, rr = double(rec.at("wins")) / double(rec.at("games"));
+  for (const auto& p : c.at("probes")) {
+    if (p.at("step") == rec.at("step") || double(p.at("games")) < 100) continue;  // the far steps were left after a batch
+    const double rp = double(p.at("wins")) / double(p.at("games"));
+    CHECK(std::fabs(rr - t) <= std::fabs(rp - t) + 1e-12);
+    if (double(rec.at("games")) < double(p.at("games"))) CHECK(has(c.at("verdict").get<std::string>(), "games against"));
+  }
+  CHECK(has(c.at("verdict").get<std::string>(), "is nearer"));
 }

@@ -85,9 +85,9 @@ TEST_CASE("compare --levers: one agent, settings paired on the same deals, each 
                                logs);
   REQUIRE_MESSAGE(run.status == 0, run.err);
   const std::string md = ah::slurp(out + "/compare.md");
-  CHECK(has(md, "Summary: each lever setting against the first"));
-  CHECK(has(md, "| greedy vs greedy with coop_abbeys=per_colour |"));  // A (the first setting) vs B, A − B
-  CHECK(has(md, "| greedy vs greedy with coop_chips=on |"));
+  CHECK(has(md, "Summary: each lever setting (A) against the first (B)"));
+  CHECK(has(md, "| greedy with coop_abbeys=per_colour vs greedy |"));  // A (the lever setting) vs B (the first), A − B
+  CHECK(has(md, "| greedy with coop_chips=on vs greedy |"));
   const ah::Csv csv = ah::read_csv(out + "/compare.csv");
   REQUIRE(csv.rows.size() == 3);  // every pair of the 3 settings
   CHECK(csv.rows[0].at("levers_a") == "none");
@@ -137,12 +137,12 @@ TEST_CASE("--levers errors: unknown lever, bad value, knob without its lever, a 
   CHECK_MESSAGE(add.status == 0, add.err);
   // A study file: the file, line and key.
   const std::string toml = dir.sub("study.toml");
-  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nagents = [\"greedy\"]\nlevers = [\"none\", \"coop_abbeys=twice\"]\n");
-  refused({"analyze", "--config", toml}, toml + ":5");
+  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nplayers = [2]\nagents = [\"greedy\"]\nlevers = [\"none\", \"coop_abbeys=twice\"]\n");
+  refused({"analyze", "--config", toml}, toml + ":6");
   refused({"analyze", "--config", toml}, "cells[0].levers: coop_abbeys: 'twice'");
-  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nlevers = 4\n");
+  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nplayers = [2]\nlevers = 4\n");
   refused({"analyze", "--config", toml}, "expected a lever setting or a list of them");
-  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nlevers = \"none\"\n[[cells]]\nlevels = [3]\nlevers = \"coop_chips=on\"\n");
+  ah::spit(toml, "games = 2\n[[cells]]\nlevels = [3]\nplayers = [2]\nlevers = \"none\"\n[[cells]]\nlevels = [3]\nplayers = [2]\nlevers = \"coop_chips=on\"\n");
   const auto ok = ah::run_cli({"analyze", "--config", toml, "--out", dir.sub("toml"), "-q"}, logs);
   REQUIRE_MESSAGE(ok.status == 0, ok.err);
   CHECK(json::parse(ah::slurp(dir.sub("toml/study.json"))).at("config").at("cells")[1].at("levers") == "coop_chips=on");
