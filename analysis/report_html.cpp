@@ -167,7 +167,7 @@ void write_report_html(const std::string& markdown, const std::string& dir) {
   html << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" << escape(title) << "</title><style>" << STYLE
        << "</style></head><body>\n" << body_html(markdown) << "<h2>Plots</h2>\n";
   int plots = 0;
-  for (const char* name : {"win_rate_heatmap", "ghost_budget", "loss_causes", "search_budget", "trajectories"}) {
+  for (const char* name : {"win_rate_heatmap", "ghost_budget", "loss_causes", "luck", "search_budget", "trajectories"}) {
     const std::string png = dir + "/" + name + ".png";
     if (!std::filesystem::exists(png)) continue;
     html << "<figure id=\"" << name << "\"><img alt=\"" << name << "\" src=\"data:image/png;base64," << base64(read_file(png))

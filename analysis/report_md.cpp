@@ -357,7 +357,7 @@ void every_cell(std::ostringstream& md, const Index& ix) {
         "total and agent" << (levers ? ", and of the lever setting, also in the column `levers`" : "") << "), `games.csv` (a row per game), `study.json` (configuration and provenance, with the command "
         "of every run), `chunks/` (the games as they finished; `mists analyze --resume` reads them), `report.html` (this "
         "report as one page with the plots), `examples/` (a won and a lost game of each level: record and game page), "
-        "plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png` where the study has the cells for them.\n";
+        "plots `win_rate_heatmap.png`, `ghost_budget.png`, `loss_causes.png`, `luck.png` where the study has the cells for them.\n";
 }
 
 void example_games(std::ostringstream& md, const std::vector<ExampleGame>& examples) {

@@ -19,9 +19,11 @@ void add_analyze(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "analyze",
       "Play every level many times and report win rates with intervals, loss causes and score distributions.\n"
-      "With no cell options it runs the default study: the expert on levels 1-6 x 1-5 players at the official\n"
-      "ghost budgets, a ghost-budget sweep (official -3..+3) for 2 players, and mcts, the strongest fair agent\n"
-      "(" + std::string(analysis::BEST_FAIR_AGENT) + ") and the clairvoyant bound on every level for 2 players.");
+      "With no cell options it runs the default study: the strongest fair agent measured\n"
+      "(" + std::string(analysis::BEST_FAIR_AGENT) + ") on levels 1-6 x 1-5 players at the official ghost budgets and\n"
+      "in a ghost-budget sweep (official -3..+3) for 2 players (--bound-games each); the expert, a casual player, on\n"
+      "levels 1-6 x 1-5 players (--games each); and for the luck-and-skill table the fair td:depth=2 and the same agent\n"
+      "told the next 1, 2 and 4 tiles on every level for 2 players (--bound-games each).");
   cmd->footer(
       "Examples:\n"
       "  mists analyze                                        # the default study into results/run-<time>\n"

@@ -6,6 +6,9 @@
   loss_causes.png       share of games lost by each cause, per level (each agent, official budgets)
   search_budget.png     win rate against the playouts of mcts / clairvoyant agents that differ only
                         in `playouts=N` (one line per level and player count)
+  luck.png              for studies with a fair agent and the same agent told the next K tiles
+                        (`preview=K`): the win rate against the tiles told, one line per level, a panel
+                        per player count (the value of foresight; the luck-and-skill table of report.md)
   solver_budget.png     for studies with a `solver` cell (games.csv): the share of deals proved won
                         within a budget of engine steps a deal, against the budget (one line per level
                         and player count); a second axis in seconds at the run's own measured rate,
@@ -330,6 +333,53 @@ def solver_budget_figure(folder: Path):
     return fig
 
 
+def told_of(agent: str):
+    """(the fair agent, K) for an agent told the next K tiles ("td:depth=2,preview=4"); K = 0 otherwise."""
+    name, _, params = agent.partition(":")
+    items = [x for x in params.split(",") if x] if params else []
+    told = [x for x in items if x.startswith("preview=") and x[8:].isdigit()]
+    if not told:
+        return agent, 0
+    rest = [x for x in items if x != told[0]]
+    return name + (":" + ",".join(rest) if rest else ""), int(told[0][8:])
+
+
+def luck_figure(rows):
+    """Win rate against the tiles told in advance (0: the fair agent), official budgets, no levers."""
+    told = defaultdict(dict)  # (fair agent, level, players) -> {K: row}
+    for r in rows:
+        if r["ghost_delta"] != 0 or levers_of(r) not in ("", "none"):
+            continue
+        base, k = told_of(r["agent"])
+        told[(base, r["level"], r["players"])][k] = r
+    families = {base for (base, _, _), ks in told.items() if 0 in ks and len(ks) >= 2}
+    if not families:
+        return None
+    fair = sorted(families)[0]
+    players = sorted({p for (b, _, p), ks in told.items() if b == fair and 0 in ks and len(ks) >= 2})
+    fig, axes = panel_grid(len(players), 4.2, 3.4, sharey=True)
+    for ax, p in zip(axes, players):
+        for level in sorted({lv for (b, lv, pp) in told if b == fair and pp == p}):
+            ks = told.get((fair, level, p), {})
+            if 0 not in ks or len(ks) < 2:
+                continue
+            xs = sorted(ks)
+            ys = [100 * ks[k]["win_rate"] for k in xs]
+            lo = [100 * ks[k]["ci_lo"] for k in xs]
+            hi = [100 * ks[k]["ci_hi"] for k in xs]
+            ax.plot(xs, ys, marker="o", color=level_colour(level), label=f"level {level}")
+            ax.fill_between(xs, lo, hi, color=level_colour(level), alpha=0.12, linewidth=0)
+        ax.set_title(f"{p} player{'s' if p > 1 else ''}")
+        ax.set_xlabel("tiles told in advance (0: the fair agent)")
+        ax.set_ylim(0, 100)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("win rate (%)")
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8, frameon=False)
+    fig.suptitle(textwrap.fill(f"What foresight is worth: {fair} told the next tiles", 70))
+    return fig
+
+
 def save(fig, path: Path) -> None:
     if fig is not None:
         fig.savefig(path, dpi=110, bbox_inches="tight")
@@ -382,6 +432,7 @@ def main(folder: Path) -> None:
     save(ghost_budget_figure(rows, agents), folder / "ghost_budget.png")
     save(loss_causes_figure(rows, agents), folder / "loss_causes.png")
     save(search_budget_figure(rows), folder / "search_budget.png")
+    save(luck_figure(rows), folder / "luck.png")
     save(solver_budget_figure(folder), folder / "solver_budget.png")
 
 

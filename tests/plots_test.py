@@ -299,6 +299,24 @@ def test_trajectories_tell_ghost_budgets_apart():
     assert styles["a"][0] == to_hex(traces.LEVEL_COLOURS[4]) and styles["d"][0] == to_hex(traces.LEVEL_COLOURS[5]), styles
 
 
+def test_luck_plot_reads_the_told_family():
+    """luck.png: the fair agent and the same agent told K tiles, K on the x axis, a panel per player count;
+    no plot without such a family."""
+    family = ["td:depth=2", "td:depth=2,preview=1", "td:depth=2,preview=4", "expert"]
+    assert plots.told_of("td:depth=2,preview=4") == ("td:depth=2", 4)
+    assert plots.told_of("td:preview=1,top=3") == ("td:top=3", 1)
+    assert plots.told_of("expert") == ("expert", 0)
+    fig = plots.luck_figure(make_rows(agents=family, players=(1, 4), deltas=(0,)))
+    assert fig is not None
+    axes = [a for a in fig.axes if a.get_visible()]
+    assert [a.get_title() for a in axes] == ["1 player", "4 players"], [a.get_title() for a in axes]
+    for ax in axes:
+        for line in ax.get_lines():
+            assert list(line.get_xdata()) == [0, 1, 4], line.get_xdata()
+    plt.close(fig)
+    assert plots.luck_figure(make_rows(agents=["expert", "greedy"], deltas=(0,))) is None
+
+
 if __name__ == "__main__":
     tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
     failed = 0
