@@ -25,6 +25,7 @@
 #include "analysis/progress.h"
 #include "analysis/provenance.h"
 #include "analysis/stats.h"
+#include "analysis/strength.h"
 #include "analysis/study.h"
 #include "analysis/value_model.h"
 #include "engine/kit/catalog.h"
@@ -685,6 +686,8 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
         c.recommended = c.after.setting, c.step = c.after.step;
       }
     }
+    // The answer is the agent's: a much weaker one than the strongest fair agent is said to be.
+    if (const std::string w = weaker_warning(cfg.agent, level, players); !w.empty()) c.verdict += " Warning: " + w + ".";
     result.cells.push_back(std::move(c));
   }
 

@@ -10,6 +10,7 @@
 #include "analysis/files.h"
 #include "analysis/outputs.h"
 #include "analysis/provenance.h"
+#include "analysis/strength.h"
 #include "engine/config/load.h"
 
 namespace mists::analysis {
@@ -134,6 +135,7 @@ void by_players(std::ostringstream& md, const Index& ix) {
     md << "\n|---|";
     for (size_t i = 0; i < cols.size(); ++i) md << "---|";
     md << '\n';
+    std::vector<std::string> weaker;
     for (int l : ix.levels) {
       md << "| " << l << " |";
       for (int p : cols) {
@@ -141,6 +143,15 @@ void by_players(std::ostringstream& md, const Index& ix) {
         md << ' ' << (s ? rate_cell(*s) : "—") << " |";
       }
       md << '\n';
+      const StrengthNote n = strength_of(a, l, cols.front());
+      if (a != BEST_FAIR_AGENT && n.known && n.best - n.agent >= 0.10)
+        weaker.push_back("level " + std::to_string(l) + " " + pct(n.agent) + "% against " + pct(n.best) + "%");
+    }
+    if (!weaker.empty()) {
+      md << "\nA much weaker player than the strongest fair agent (`" << BEST_FAIR_AGENT << "`), by the committed strength tables "
+         << "(" << players_text(cols.front() <= 2 ? 1 : 4) << ", results/strength-v3/ and strength-v4/):";
+      for (size_t i = 0; i < weaker.size(); ++i) md << (i ? "; " : " ") << weaker[i];
+      md << ".\n";
     }
   }
 }
