@@ -3,7 +3,7 @@
 setting brings each level nearest a target ladder of win rates.
 
     scripts/lever_ladder.py results/levers
-    scripts/lever_ladder.py --ladder 80,60,40,25,15,10 results/levers
+    scripts/lever_ladder.py --ladder 0.8,0.6,0.4,0.25,0.15,0.1 results/levers
     scripts/lever_ladder.py --partial results/levers     (a study still being played: its chunks so far)
 
 The folder is one `mists compare --levers` study with a single agent (compare.csv and cells.csv). The
@@ -55,9 +55,12 @@ def parse_ladder(text: str) -> dict[int, float]:
             value = float(part)
         except ValueError:
             raise InputError(f"--ladder: item {level}: not a number: {part!r}") from None
-        if not 0 <= value <= 100:
-            raise InputError(f"--ladder: item {level}: {value} is not a percentage in [0, 100]")
-        ladder[level] = value / 100
+        if 1 < value <= 100:
+            raise InputError(f"--ladder: item {level}: {part} is a percent; targets are fractions of games won, "
+                             f"0 to 1, as in every mists command: did you mean {value / 100:g}?")
+        if not 0 <= value <= 1:
+            raise InputError(f"--ladder: item {level}: {value} is not a win rate in [0, 1]")
+        ladder[level] = value
     return ladder
 
 
@@ -102,8 +105,8 @@ def pct(x: float) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--ladder", default="80,60,40,25,15,10",
-                    help="target win rates in percent for levels 1, 2, ... (default 80,60,40,25,15,10)")
+    ap.add_argument("--ladder", default="0.8,0.6,0.4,0.25,0.15,0.1",
+                    help="target win rates, fractions, for levels 1, 2, ... (default 0.8,0.6,0.4,0.25,0.15,0.1)")
     ap.add_argument("--partial", action="store_true",
                     help="read study.json and the chunks played so far (a study not finished yet)")
     ap.add_argument("study", type=Path, help="a mists compare --levers results folder")
@@ -176,7 +179,7 @@ def print_tables(args, ladder, settings, rate, diff) -> int:
             row.append(text)
         print("| " + " | ".join(row) + " |")
 
-    print(f"\n### Nearest the ladder ({args.ladder.replace(',', ' / ')}% for levels 1–{len(ladder)})\n")
+    print(f"\n### Nearest the ladder ({' / '.join(f'{100 * ladder[k]:g}%' for k in sorted(ladder))} for levels 1–{len(ladder)})\n")
     print("| level | players | target | " + " | ".join(f"`{s}`" for s in settings)
           + " | nearest | its distance | target inside its interval |")
     print("|---" * (6 + len(settings)) + "|")

@@ -35,7 +35,7 @@ def table_rows(text, heading):
 
 
 def test_changes_and_nearest_setting_follow_the_study(study):
-    run = ladder("--ladder", "80,55,40", study)
+    run = ladder("--ladder", "0.8,0.55,0.4", study)
     assert run.returncode == 0, run.stderr
     rates = {}
     with open(study / "cells.csv", newline="") as f:
@@ -78,8 +78,10 @@ def test_a_bad_number_names_file_line_and_field(study, tmp_path):
     assert f"{tmp_path / 'cells.csv'}: line 3: field win_rate: not a number: '0.5x'" in run.stderr
 
 
-@pytest.mark.parametrize("text,message", [("80,x", "--ladder: item 2: not a number: 'x'"),
-                                          ("80,120", "--ladder: item 2: 120.0 is not a percentage")])
+@pytest.mark.parametrize("text,message", [("0.8,x", "--ladder: item 2: not a number: 'x'"),
+                                          ("0.8,120", "--ladder: item 2: 120.0 is not a win rate in [0, 1]"),
+                                          ("0.8,55", "--ladder: item 2: 55 is a percent; targets are fractions of games won, "
+                                                     "0 to 1, as in every mists command: did you mean 0.55?")])
 def test_a_bad_ladder_is_refused(study, text, message):
     run = ladder("--ladder", text, study)
     assert run.returncode == 1
