@@ -281,7 +281,8 @@ double parse_target(const std::string& text, const std::string& flag, double lo,
   try {
     v = parse_real(text, -1e300, 1e300);
   } catch (const NumberError& e) {
-    throw UsageError(flag + ": '" + text + "' is not a win rate (a fraction of games won, e.g. 0.25): " + e.what());
+    throw UsageError(flag + ": '" + text + "' is not a win rate (a fraction of games won, e.g. 0.25): " + e.what() + "; allowed: " +
+                     shortest(lo) + ".." + shortest(hi));
   }
   if (v > 1 && v <= 100)
     throw UsageError(flag + " " + text + ": a target is a fraction of games won, 0 to 1, in every command: did you mean " +

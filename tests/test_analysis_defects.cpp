@@ -82,7 +82,7 @@ TEST_CASE("defect 3: balance reads the direction from the data, refuses an empty
   ah::TempDir logs("d3-logs"), dir("d3");
   // Level 1: more piles make it harder (the first pile must reach... nothing here, but a shorter
   // pile runs out sooner); the search must still bracket the target.
-  const auto piles = ah::run_cli({"balance", "--level", "1", "--players", "2", "--param", "piles", "--target", "0.5", "--games", "60",
+  const auto piles = ah::run_cli({"balance", "--agent", "expert", "--level", "1", "--players", "2", "--param", "piles", "--target", "0.5", "--games", "60",
                                   "--out", dir.sub("piles"), "-q"}, logs);
   INFO(piles.out << piles.err);
   const std::string md = ah::slurp(dir.sub("piles/balance.md"));
@@ -101,7 +101,7 @@ TEST_CASE("defect 3: balance reads the direction from the data, refuses an empty
   CHECK(l3.status == 2);
   CHECK(has(l3.err, "cannot move"));
   // A target out of reach: exit 1, percentages in the message.
-  const auto miss = ah::run_cli({"balance", "--level", "1", "--param", "ghosts", "--lo", "14", "--hi", "15", "--target", "1",
+  const auto miss = ah::run_cli({"balance", "--agent", "expert", "--level", "1", "--param", "ghosts", "--lo", "14", "--hi", "15", "--target", "1",
                                  "--games", "20", "--out", dir.sub("miss"), "-q"}, logs);
   CHECK(miss.status == 1);
   CHECK(has(miss.out, "not reached"));
@@ -196,7 +196,7 @@ TEST_CASE("defect 10: the commands agree on their flags and every --help shows a
   CHECK(list.status == 2);
   CHECK(has(list.err, "one ghost total"));
   // balance takes as few games as analyze does.
-  const auto few = ah::run_cli({"balance", "--level", "1", "--param", "goal", "--lo", "40", "--hi", "60", "--games", "1",
+  const auto few = ah::run_cli({"balance", "--agent", "expert", "--level", "1", "--param", "goal", "--lo", "40", "--hi", "60", "--games", "1",
                                 "--out", dir.sub("b"), "-q"}, logs);
   CHECK(few.status < 2);
 }

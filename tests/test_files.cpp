@@ -333,7 +333,7 @@ TEST_CASE("lock: a study folder takes one run at a time; the second says who hol
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"compare", "--resume", s, "-q"},
           std::vector<std::string>{"analyze", "--levels", "1", "--games", "2", "--out", s, "-q"},
-          std::vector<std::string>{"balance", "--level", "1", "--param", "ghosts", "--games", "2", "--out", s, "-q"},
+          std::vector<std::string>{"balance", "--agent", "expert", "--level", "1", "--param", "ghosts", "--games", "2", "--out", s, "-q"},
           std::vector<std::string>{"versus", "--game", "base", "--agents", "random,greedy", "--games", "2", "--out", s, "--quiet"},
           std::vector<std::string>{"train", "--levels", "1", "--players", "1", "--games", "2", "--work", s, "--out", dir.sub("v.txt"), "-q"}}) {
       const auto busy = ah::run_cli(args, logs);

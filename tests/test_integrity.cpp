@@ -160,7 +160,7 @@ TEST_CASE("integrity: merge checks every checksum, refuses two different copies 
 
 TEST_CASE("integrity: balance.json is checked in full; a folder given as a file is refused") {
   ah::TempDir logs("bal-logs"), dir("bal");
-  const std::vector<std::string> args = {"balance", "--level", "1", "--param", "goal", "--lo", "40", "--hi", "60", "--games", "20", "--out", dir.sub("b"), "-q"};
+  const std::vector<std::string> args = {"balance", "--agent", "expert", "--level", "1", "--param", "goal", "--lo", "40", "--hi", "60", "--games", "20", "--out", dir.sub("b"), "-q"};
   REQUIRE(ah::run_cli(args, logs).status <= 1);
   const std::string path = dir.sub("b/balance.json");
   auto j = nlohmann::json::parse(ah::slurp(path));
