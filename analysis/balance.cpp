@@ -213,12 +213,11 @@ std::string number_of(const std::string& cause) {
   return "";
 }
 
-// The loss cause a number sets (R3.5, R6.4): the games it decides; empty for the pile count and the levers.
+// The loss cause a number sets (R3.5, R6.4), number_of read the other way: the games it decides;
+// empty for the pile count and the levers.
 std::string own_cause(const std::string& param) {
-  if (param == "ghosts") return "ghost_supply";
-  if (param == "hound1") return "pile1_target";
-  if (param == "hound2") return "pile2_target";
-  if (param == "goal") return "tiles_out";
+  for (const char* cause : {"ghost_supply", "pile1_target", "pile2_target", "tiles_out"})
+    if (number_of(cause) == param) return cause;
   return "";
 }
 

@@ -589,14 +589,17 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
       games_played += cfg.batch;
       return x;
     };
+    // One more batch into a probe's counts.
+    auto add_batch = [&](LadderProbe& p, const Batch& x) {
+      p.games += cfg.batch, p.wins += x.wins;
+      for (const auto& [cause, n] : x.losses) p.losses[cause] += n;
+    };
     // A probe: whole batches until the interval leaves the target or max_games are played.
     auto probe = [&](const LadderSetting& s, int step) {
       LadderProbe p;
       p.setting = s, p.step = step;
       for (int b = 0; b * cfg.batch < cfg.max_games; ++b) {
-        const Batch x = batch_of(s, b);
-        p.games += cfg.batch, p.wins += x.wins;
-        for (const auto& [cause, n] : x.losses) p.losses[cause] += n;
+        add_batch(p, batch_of(s, b));
         if (side_of(p, c.target) != Side::Holds) break;
       }
       c.probes.push_back(p);
@@ -659,9 +662,7 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
           auto more = [&](LadderProbe& p) {
             const int b = int(p.games / cfg.batch);
             if (p.games + cfg.batch > cfg.max_games) return false;
-            const Batch x = batch_of(p.setting, b);
-            p.games += cfg.batch, p.wins += x.wins;
-            for (const auto& [cause, n] : x.losses) p.losses[cause] += n;
+            add_batch(p, batch_of(p.setting, b));
             for (LadderProbe& q : c.probes)
               if (q.step == p.step) q = p;
             return true;

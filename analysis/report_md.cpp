@@ -1,7 +1,6 @@
 // report.md: what a study found, section by section.
 #include <algorithm>
-#include <cctype>
-#include <cstdlib>
+#include <map>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -39,18 +38,6 @@ std::string role_of(const std::string& label) {
   return "";
 }
 
-// The fair agent a told agent is (its text without "preview=K"), and K; K = 0 when it tells nothing.
-std::pair<std::string, int> told_of(const std::string& text) {
-  const size_t at = text.find("preview=");
-  if (at == std::string::npos || at == 0) return {text, 0};
-  size_t end = at + 8;
-  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-  const int k = std::atoi(text.substr(at + 8, end - at - 8).c_str());
-  std::string base = text;
-  if (end < base.size() && base[end] == ',') base.erase(at, end + 1 - at);  // "preview=K," in the middle
-  else if (base[at - 1] == ',' || base[at - 1] == ':') base.erase(at - 1, end - at + 1);
-  return {base, k};
-}
 
 // The cells of a study indexed by what the tables look them up by, in the order the study gives
 // them (levels, player counts and agents keep their first-seen order).
@@ -279,23 +266,20 @@ void winnable(std::ostringstream& md, const Index& ix) {
 // solver's proved-won share where the study has it, and the spread between the weakest and the
 // strongest fair agent played there — what skill is worth.
 void luck_and_skill(std::ostringstream& md, const Index& ix) {
+  // The agents told K tiles (td:preview=K) and the fair agent they are told as: the agent of the
+  // study whose parameters are theirs but preview, as the parameter table reads both (describe).
   std::string fair;
-  std::vector<int> ks;
+  std::map<int, std::string> told;  // K -> the agent told the next K tiles
   for (const auto& a : ix.agents) {
-    const auto [base, k] = told_of(a);
-    if (k == 0 || std::find(ix.agents.begin(), ix.agents.end(), base) == ix.agents.end()) continue;
-    if (!fair.empty() && base != fair) continue;  // one family: the first one's
-    fair = base;
-    if (std::find(ks.begin(), ks.end(), k) == ks.end()) ks.push_back(k);
+    AgentSpec spec = parse_agent(a);
+    if (!spec.is(TD) || spec.params.td.preview == 0) continue;
+    const int k = spec.params.td.preview;
+    spec.params.td.preview = 0;
+    const std::string plain = spec.describe();
+    for (const auto& b : ix.agents)
+      if (b != a && (fair.empty() || b == fair) && parse_agent(b).describe() == plain) fair = b, told.emplace(k, a);  // one family: the first one's
   }
   if (fair.empty() || has_levers(ix.cells)) return;
-  std::sort(ks.begin(), ks.end());
-  auto told_text = [&](int k) {
-    std::string t = fair + (fair.find(':') == std::string::npos ? ":" : ",") + "preview=" + std::to_string(k);
-    for (const auto& a : ix.agents)
-      if (told_of(a) == std::pair<std::string, int>{fair, k}) t = a;
-    return t;
-  };
   md << "\n## Luck and skill\n\nHow much of a level is the draw. *Foresight*: the fair agent `" << fair
      << "` and the same agent told the next K tiles (`preview=K`: it reads the deal, so it is no fair player), on the "
         "same deals; the deal solver's proved-won share (every tile known, the search exhaustive within its budget) where "
@@ -303,11 +287,11 @@ void luck_and_skill(std::ostringstream& md, const Index& ix) {
         "reads the deal). A level where foresight is worth far more than skill is mostly luck; one where skill moves "
         "more than foresight rewards play. Points are differences of win rates on the same deals.\n\n| level | players | `"
      << fair << "` |";
-  for (int k : ks) md << " told " << k << " tile" << (k == 1 ? "" : "s") << " |";
+  for (const auto& [k, a] : told) md << " told " << k << " tile" << (k == 1 ? "" : "s") << " |";
   const bool solver = has_solver(ix.cells);
   if (solver) md << " deal solver (proved won) |";
   md << " foresight (points) | weakest fair | strongest fair | skill (points) | reading |\n|---|---|---|";
-  for (size_t i = 0; i < ks.size() + (solver ? 1 : 0) + 5; ++i) md << "---|";
+  for (size_t i = 0; i < told.size() + (solver ? 1 : 0) + 5; ++i) md << "---|";
   md << '\n';
   for (int l : ix.levels)
     for (int p : ix.players) {
@@ -315,8 +299,8 @@ void luck_and_skill(std::ostringstream& md, const Index& ix) {
       if (!f) continue;
       md << "| " << l << " | " << p << " | " << rate_cell(*f) << " |";
       double most = f->rate();
-      for (int k : ks) {
-        const CellStats* t = ix.find(told_text(k), l, p, 0);
+      for (const auto& [k, a] : told) {
+        const CellStats* t = ix.find(a, l, p, 0);
         md << ' ' << (t ? rate_cell(*t) : "—") << " |";
         if (t) most = std::max(most, t->rate());
       }

@@ -60,18 +60,27 @@ Rates read_rates(const std::string& path) {
   return r;
 }
 
+// The committed tables, each read once per process (a report asks for every level and agent).
+const std::vector<std::pair<std::string, Rates>>& tables() {
+  static const std::vector<std::pair<std::string, Rates>> read = [] {
+    std::vector<std::pair<std::string, Rates>> out;
+    for (const char* t : {"results/strength-v3", "results/strength-v4", "results/strength-v4-depth2"}) {
+      const std::string path = resolve_input(std::string(t) + "/cells.csv");
+      if (std::filesystem::exists(path)) out.emplace_back(t, read_rates(path));
+    }
+    return out;
+  }();
+  return read;
+}
+
 }  // namespace
 
 StrengthNote strength_of(const std::string& agent, int level, int players) {
-  static const char* TABLES[] = {"results/strength-v3", "results/strength-v4", "results/strength-v4-depth2"};
   StrengthNote n;
   n.players = players <= 2 ? 1 : 4;
   std::optional<double> best, mine;
   std::string from;
-  for (const char* t : TABLES) {
-    const std::string path = resolve_input(std::string(t) + "/cells.csv");
-    if (!std::filesystem::exists(path)) continue;
-    const Rates r = read_rates(path);
+  for (const auto& [t, r] : tables()) {
     if (auto it = r.find({BEST_FAIR_AGENT, level, n.players}); it != r.end()) best = it->second;
     if (auto it = r.find({agent, level, n.players}); it != r.end() && !mine) mine = it->second, from = t;
   }

@@ -33,13 +33,6 @@ namespace {
 constexpr int MAX_GAMES = 100000000;  // per cell
 constexpr int MAX_CHUNK = 100000;
 
-// The shortest text that reads back as `v` ("0.1", "2", "1e-05").
-std::string format_number(double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
-
 AgentParams search_params(const MctsConfig& m) {
   AgentParams p;
   p.mcts = m;
@@ -336,6 +329,12 @@ void add_default_cells(StudyConfig& cfg, int games, int bound_games) {
   add_cells(cfg, {BEST_FAIR_AGENT}, levels, {2}, {-3, -2, -1, 1, 2, 3}, false, bound_games, "default study");
   add_cells(cfg, {CASUAL_AGENT}, levels, {1, 2, 3, 4, 5}, {0}, false, games, "default study");
   add_cells(cfg, {FORESIGHT_AGENTS.begin(), FORESIGHT_AGENTS.end()}, levels, {2}, {0}, false, bound_games, "default study");
+}
+
+std::string format_number(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
 }
 
 std::string OptionWords::option(const std::string& key) const {

@@ -81,6 +81,9 @@ std::vector<Levers> lever_list(const std::string& text, const std::string& what)
 // 4 tiles) on every level for 2 players (`bound_games` each), for the luck-and-skill table.
 void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 
+// The shortest text that reads back as `v` ("0.1", "2", "1e-05"): numbers in messages.
+std::string format_number(double v);
+
 // How messages name the options of a study or tournament: the command line's flags (the default:
 // "--ghost-deltas", "--resume DIR") or, with `keywords`, the Python module's keyword arguments
 // ("ghost_deltas", "resume=True"), so that each caller is told what it can type.

@@ -1,6 +1,5 @@
 #include "cli/options.h"
 
-#include <charconv>
 
 #include <algorithm>
 #include <limits>
@@ -267,28 +266,19 @@ void GameFlags::apply(GameOptions& g) const {
   }
 }
 
-namespace {
-// The shortest text that reads back as `v` ("0.25", "1e-05").
-std::string shortest(double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
-}  // namespace
-
 double parse_target(const std::string& text, const std::string& flag, double lo, double hi) {
   double v = 0;
   try {
     v = parse_real(text, -1e300, 1e300);
   } catch (const NumberError& e) {
     throw UsageError(flag + ": '" + text + "' is not a win rate (a fraction of games won, e.g. 0.25): " + e.what() + "; allowed: " +
-                     shortest(lo) + ".." + shortest(hi));
+                     analysis::format_number(lo) + ".." + analysis::format_number(hi));
   }
   if (v > 1 && v <= 100)
     throw UsageError(flag + " " + text + ": a target is a fraction of games won, 0 to 1, in every command: did you mean " +
-                     shortest(v / 100) + "?");
+                     analysis::format_number(v / 100) + "?");
   if (!(v >= lo && v <= hi))
-    throw UsageError(flag + " " + text + ": a target win rate is a fraction in " + shortest(lo) + ".." + shortest(hi));
+    throw UsageError(flag + " " + text + ": a target win rate is a fraction in " + analysis::format_number(lo) + ".." + analysis::format_number(hi));
   return v;
 }
 

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <map>
 #include <new>
-#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -175,16 +174,16 @@ class SearchTree {
  public:
   static constexpr int MAX_DEPTH = 512;  // nodes on one playout's path
 
-  SearchTree(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value)
-      : R_(R), cfg_(cfg), deal_(deal), root_value_(root_value) {
+  // `afterstate`: the agent's evaluator of cfg.afterstate (null without one), shared by its trees.
+  SearchTree(const Rules& R, const MctsConfig& cfg, const Deal* deal, double root_value, const AfterstateEval* afterstate)
+      : R_(R), cfg_(cfg), deal_(deal), root_value_(root_value), afterstate_(afterstate) {
     nodes_.allocate(1);  // the root, index 0
-    if (cfg.afterstate) afterstate_.emplace(R, *cfg.afterstate, cfg.weights);
   }
 
   // A new tree holding the subtree under `node` (node becomes the root), statistics kept. Only
   // when no playout is under way.
   std::unique_ptr<SearchTree> extract(uint32_t node) const {
-    auto t = std::make_unique<SearchTree>(R_, cfg_, deal_, root_value_);
+    auto t = std::make_unique<SearchTree>(R_, cfg_, deal_, root_value_, afterstate_);
     copy(t->nodes_[0], nodes_[node]);
     std::vector<std::pair<uint32_t, uint32_t>> queue{{node, 0}};  // (old, new)
     for (size_t q = 0; q < queue.size(); ++q) {
@@ -427,12 +426,13 @@ class SearchTree {
   const MctsConfig& cfg_;
   const Deal* deal_;
   double root_value_;
-  std::optional<AfterstateEval> afterstate_;
+  const AfterstateEval* afterstate_;
   NodeArena nodes_;
 };
 
 MctsAgent::MctsAgent(const Rules& rules, MctsConfig config, uint64_t seed, const Deal* deal)
-    : R_(&rules), cfg_(config), seed_(seed), deal_(deal) {}
+    : R_(&rules), cfg_(config), seed_(seed), deal_(deal),
+      afterstate_(config.afterstate ? std::make_shared<const AfterstateEval>(rules, *config.afterstate, config.weights) : nullptr) {}
 
 
 int MctsAgent::operator()(const State& s, const Action* options, int n) {
@@ -449,7 +449,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
   if (cfg_.afterstate) {  // V where the root's turn, finished greedily, ends
     State after = s;
     finish_turn(*R_, after, cfg_.weights);
-    root_value = value_logit(AfterstateEval(*R_, *cfg_.afterstate, cfg_.weights).value(after));
+    root_value = value_logit(afterstate_->value(after));
   }
   std::map<uint32_t, std::pair<uint64_t, double>> total;  // action bits -> visits, value
   const bool one_tree = threads == 1 || cfg_.parallel == SearchParallel::Tree;
@@ -467,7 +467,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     const int k_deals = cfg_.determinize;
     for (int k = 0; k < k_deals; ++k) {
       const Deal sample = sample_deal(*R_, s, rng);
-      SearchTree search(*R_, cfg_, &sample, root_value);
+      SearchTree search(*R_, cfg_, &sample, root_value, afterstate_.get());
       Worker worker(*R_, splitmix64(base + uint64_t(k) + 1), cfg_.weights);
       const long long budget = cfg_.playouts / k_deals + (k < cfg_.playouts % k_deals);
       long long done = 0;
@@ -487,7 +487,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     std::vector<std::vector<SearchTree::Edge>> edges(static_cast<size_t>(threads));
     std::vector<long long> done(size_t(threads), 0), nodes(size_t(threads), 0);
     run_threads(threads, [&](int t) {
-      SearchTree search(*R_, cfg_, deal_, root_value);
+      SearchTree search(*R_, cfg_, deal_, root_value, afterstate_.get());
       Worker worker(*R_, splitmix64(base + uint64_t(t)), cfg_.weights);
       const long long budget = cfg_.playouts / threads + (t < cfg_.playouts % threads);
       long long k = 0;
@@ -509,7 +509,7 @@ int MctsAgent::operator()(const State& s, const Action* options, int n) {
     // One tree: on 1 thread, or shared by the threads without a lock (tree parallelism): atomic
     // statistics, virtual loss to spread the threads over branches, nodes claimed for expansion
     // one thread at a time.
-    std::unique_ptr<SearchTree> search = kept ? std::move(kept) : std::make_unique<SearchTree>(*R_, cfg_, deal_, root_value);
+    std::unique_ptr<SearchTree> search = kept ? std::move(kept) : std::make_unique<SearchTree>(*R_, cfg_, deal_, root_value, afterstate_.get());
     long long budget = cfg_.playouts;
     if (search->root_visits() > 0) {
       ++stats_.reused;

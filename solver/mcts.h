@@ -97,6 +97,7 @@ class MctsAgent {
   uint64_t seed_;
   uint64_t decisions_ = 0;
   const Deal* deal_;
+  std::shared_ptr<const AfterstateEval> afterstate_;  // cfg_.afterstate's evaluator, made once (null without one)
   SearchStats stats_;
   std::vector<uint64_t> root_visits_;
   std::vector<double> root_values_;
