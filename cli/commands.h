@@ -20,6 +20,7 @@ void add_analyze(CLI::App& app);  // and merge
 void add_compare(CLI::App& app);
 void add_balance(CLI::App& app);
 void add_ladder(CLI::App& app);   // every level to a target win rate
+void add_sensitivity(CLI::App& app);  // which level number moves each level most
 void add_agents(CLI::App& app);
 void add_solve(CLI::App& app);
 void add_review(CLI::App& app);

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   mists::cli::add_compare(app);
   mists::cli::add_balance(app);
   mists::cli::add_ladder(app);
+  mists::cli::add_sensitivity(app);
   mists::cli::add_agents(app);
   mists::cli::add_solve(app);
   mists::cli::add_tiles(app);
