@@ -383,17 +383,17 @@ std::vector<SensitivityCell> run_sensitivity(const SensitivityConfig& cfg, const
   if (std::filesystem::exists(state)) all = read_settings(state, jcfg);
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  json revisions = json::array({revision()});
+  // Every run that worked on the folder, in order (a run repeated as it was is kept once).
+  json runs = json::array();
   if (std::filesystem::exists(state)) {
     const json old = read_json_file(state);
-    if (old.contains("revisions") && old["revisions"].is_array()) {
-      revisions = old["revisions"];
-      if (std::find(revisions.begin(), revisions.end(), json(revision())) == revisions.end()) revisions.push_back(revision());
-    }
+    if (old.contains("runs") && old["runs"].is_array()) runs = old["runs"];
+    else if (old.contains("revisions") && old["revisions"].is_array())  // the first format: revisions and the last command
+      for (const json& r : old["revisions"]) runs.push_back({{"revision", r}, {"command", old.value("command", "")}});
   }
-  auto save = [&] {
-    write_atomic(state, json{{"config", jcfg}, {"revisions", revisions}, {"command", cfg.command}, {"settings", settings_json(all)}}.dump(1) + "\n");
-  };
+  const json this_run = {{"revision", revision()}, {"command", cfg.command}};
+  if (std::find(runs.begin(), runs.end(), this_run) == runs.end()) runs.push_back(this_run);
+  auto save = [&] { write_atomic(state, json{{"config", jcfg}, {"runs", runs}, {"settings", settings_json(all)}}.dump(1) + "\n"); };
   long long left = 0;
   for (const auto& [g, steps] : plan) {
     left += !all.count({g.level, g.players, "printed", 0});
@@ -440,7 +440,8 @@ std::vector<SensitivityCell> run_sensitivity(const SensitivityConfig& cfg, const
   }
   save();
   std::string by;
-  for (const auto& r : revisions) by += (by.empty() ? "" : ", ") + r.get<std::string>();
+  for (const auto& r : runs)
+    if (const std::string rev = r.value("revision", ""); !rev.empty() && by.find(rev) == std::string::npos) by += (by.empty() ? "" : ", ") + rev;
   write_atomic(dir + "/sensitivity.md", md_text(cfg, cells, by) + "\n![the tornado plot](sensitivity.png)\n");
   std::string csv = csv_header();
   for (const SensitivityCell& c : cells) csv += csv_rows(c, cfg.agent);
