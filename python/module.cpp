@@ -33,6 +33,7 @@
 #include "engine/coop/text.h"
 #include "python/bindings.h"
 #include "python/coop_encoding.h"
+#include "solver/agents.h"
 #include "solver/eval.h"
 
 namespace py = pybind11;
@@ -166,7 +167,15 @@ struct PyState {
     }
     return cache_;
   }
+  // The chance outcomes a generic loop may apply: a dealt state's next draw alone (probability 1),
+  // a free state's every possible draw (possible_outcomes).
   std::vector<std::pair<int, double>> outcomes() const {
+    if (deal && is_chance(s)) return {{deal_outcome(R(), *deal, s), 1.0}};
+    return possible_outcomes();
+  }
+  // Every draw that can come, as a player who does not know the deal sees it: each unseen copy
+  // equally likely (face-down tiles stay unseen).
+  std::vector<std::pair<int, double>> possible_outcomes() const {
     if (!is_chance(s)) return {};
     std::vector<ChanceOutcome> out(MAX_TYPES);
     const int n = chance_outcomes(R(), s, out.data());
@@ -203,7 +212,7 @@ struct PyState {
   }
   void apply_chance(long long t) {
     bool possible = false;
-    for (const auto& [o, p] : outcomes()) possible = possible || o == t;
+    for (const auto& [o, p] : possible_outcomes()) possible = possible || o == t;
     if (!possible) throw py::value_error(outcome_text(t) + ": no unseen piece of that kind can come now");
     if (deal) {
       const int next = deal_outcome(R(), *deal, s);
@@ -266,6 +275,28 @@ PyState dealt_state(GamePtr g, Deal deal, uint64_t seed, uint64_t game) {
   st.s = initial_state(st.R(), deal);
   st.deal = std::make_shared<const Deal>(std::move(deal));
   return st;
+}
+
+// The state with the deal's hidden part drawn afresh (OpenSpiel's resample_from_infostate): the
+// same position and history, the tiles still to come in each pile and the chips still face down
+// shuffled among everything the team has not seen (sample_deal), the places already drawn and the
+// chips already turned kept from the deal, so the history replays from it. The team sees alike, so
+// every player's information state is the same. A free state has nothing fixed to resample.
+PyState resampled(const PyState& st, int player, uint64_t rng_seed) {
+  if (player < 0 || player >= st.R().params.players)
+    throw py::value_error("player_id = " + std::to_string(player) + ": the players are 0 to " + std::to_string(st.R().params.players - 1));
+  PyState out = st;
+  if (!st.deal) return out;
+  Rng rng(rng_seed);
+  Deal d = sample_deal(st.R(), st.s, rng);
+  const Rules& R = st.R();
+  for (size_t k = 0; k < d.piles.size(); ++k)
+    for (size_t i = 0; i < size_t(R.pile_sizes[k] - st.s.pile_size[k]); ++i) d.piles[k][i] = st.deal->piles[k][i];
+  d.set_aside = st.deal->set_aside;
+  for (size_t i = 0; i < d.chips.size() && i < st.deal->chips.size(); ++i)
+    if (!((st.s.chips_left >> i & 1) || (st.s.phase == Phase::ChipDraw && st.s.chip_taken == i))) d.chips[i] = st.deal->chips[i];
+  out.deal = std::make_shared<const Deal>(std::move(d));
+  return out;
 }
 
 PyState new_state(GamePtr g, std::optional<uint64_t> seed, uint64_t game) {
@@ -708,7 +739,26 @@ PYBIND11_MODULE(_mists, m) {
         c.apply_action(a);
         return c;
       }, py::arg("action"), "A new state: this one after `action`.")
-      .def("chance_outcomes", &PyState::outcomes, "(outcome, probability) of every possible draw: each unseen copy is equally likely.")
+      .def("chance_outcomes", &PyState::outcomes,
+           "(outcome, probability) of the draws that can be applied here: a dealt state's next draw alone (probability 1.0), so "
+           "a generic loop that samples this list follows the deal; a free state's every possible draw, each unseen copy "
+           "equally likely. possible_outcomes() gives the second list for a dealt state too.")
+      .def("possible_outcomes", &PyState::possible_outcomes,
+           "(outcome, probability) of every draw that can come, as a player who does not know the deal sees it.")
+      .def("resample_from_infostate", [](const PyState& st, int player_id, const py::object& probability_sampler) {
+        uint64_t seed = 0;
+        if (probability_sampler.is_none()) {
+          seed = py::module_::import("random").attr("getrandbits")(64).cast<uint64_t>();
+        } else {
+          const double u = probability_sampler().cast<double>();
+          if (!(u >= 0.0 && u < 1.0)) throw py::value_error("probability_sampler() returned " + std::to_string(u) + ": a number in [0, 1)");
+          seed = uint64_t(u * 9007199254740992.0);  // 2^53
+        }
+        return resampled(st, player_id, seed);
+      }, py::arg("player_id"), py::arg("probability_sampler") = py::none(),
+         "A state with the same history whose hidden part (the order of the tiles to come, the chips face down, the face-down "
+         "tiles) is drawn afresh from what the team has seen; probability_sampler() -> [0, 1) seeds the draw (OpenSpiel's "
+         "argument; default: Python's random). A free state returns its copy (every draw is still chance).")
       .def("dealt_outcome", [](const PyState& st) {
         if (!st.deal) throw py::value_error("dealt_outcome(): a free state has no deal");
         if (!is_chance(st.s)) throw py::value_error("dealt_outcome(): not a chance node");
@@ -808,7 +858,17 @@ PYBIND11_MODULE(_mists, m) {
       }, py::arg("seed"), py::arg("game_index"), "The same agent made afresh for game `game_index` of run `seed`, as a study makes it.")
       .def_property_readonly("text", [](const PyAgent& a) { return a.spec.text; })
       .def_property_readonly("seed", [](const PyAgent& a) { return a.seed; })
-      .def_property_readonly("game_index", [](const PyAgent& a) { return a.game_index; });
+      .def_property_readonly("game_index", [](const PyAgent& a) { return a.game_index; })
+      .def("__repr__", [](const PyAgent& a) {
+        return "mists.Agent(" + game_repr(*a.game) + ", " + py::repr(py::str(a.spec.text)).cast<std::string>() + ", seed=" +
+               std::to_string(a.seed) + ", game_index=" + std::to_string(a.game_index) + ")";
+      });
+  m.def("_check_agent", [](const std::string& text, std::optional<int> playouts, std::optional<double> c, std::optional<std::string> rollout) {
+    const analysis::AgentSpec spec = analysis::parse_agent(text, analysis::search_defaults(playouts, c, rollout.value_or(""), PY_WORDS));
+    if (spec.is(analysis::SOLVER)) throw py::value_error("agent '" + text + "': the solver is not a player (use it in mists.study)");
+    return spec.text;
+  }, py::arg("text"), py::arg("playouts") = py::none(), py::arg("c") = py::none(), py::arg("rollout") = py::none(),
+     "Checks a co-op agent text as the Agent constructor reads it (ValueError naming what is wrong); returns it.");
 
   m.def("play", [](GamePtr g, const std::string& agent, uint64_t seed, uint64_t game) {
     const analysis::AgentSpec spec = analysis::parse_agent(agent);

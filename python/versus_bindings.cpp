@@ -18,6 +18,7 @@
 #include "engine/versus/record.h"
 #include "python/bindings.h"
 #include "python/versus_encoding.h"
+#include "solver/rng.h"
 
 namespace py = pybind11;
 
@@ -157,7 +158,15 @@ struct PyVsState {
     }
     return cache_;
   }
+  // The chance outcomes a generic loop may apply: a dealt state's next draw or chip alone
+  // (probability 1), a free state's every possible one (possible_outcomes).
   std::vector<std::pair<int, double>> outcomes() const {
+    if (deal && vs::is_chance(s))
+      return {{s.phase == vs::VsPhase::ChipValue ? deal->chip_values.at(chip) : deal->order.at(next), 1.0}};
+    return possible_outcomes();
+  }
+  // Every draw (or chip value) that can come, as a player who does not know the deal sees it.
+  std::vector<std::pair<int, double>> possible_outcomes() const {
     std::vector<std::pair<int, double>> out;
     if (s.phase == vs::VsPhase::Draw) {
       for (size_t t = 0; t < R().types.size(); ++t)
@@ -194,7 +203,7 @@ struct PyVsState {
   }
   void apply_chance(long long o) {
     bool possible = false;
-    for (const auto& [x, p] : outcomes()) possible = possible || x == o;
+    for (const auto& [x, p] : possible_outcomes()) possible = possible || x == o;
     if (!possible) throw py::value_error(outcome_text(o) + ": it cannot come now");
     const bool chip_step = s.phase == vs::VsPhase::ChipValue;
     if (deal) {
@@ -528,7 +537,39 @@ void bind_versus(py::module_& m) {
         c.apply_action(a);
         return c;
       }, py::arg("action"))
-      .def("chance_outcomes", &PyVsState::outcomes)
+      .def("chance_outcomes", &PyVsState::outcomes,
+           "(outcome, probability) of the draws that can be applied here: a dealt state's next draw or chip alone (probability "
+           "1.0); a free state's every possible one. possible_outcomes() gives the second list for a dealt state too.")
+      .def("possible_outcomes", &PyVsState::possible_outcomes,
+           "(outcome, probability) of every draw or chip value that can come, as a player who does not know the deal sees it.")
+      .def("resample_from_infostate", [](const PyVsState& st, int player_id, const py::object& probability_sampler) {
+        if (player_id < 0 || player_id >= st.R().players)
+          throw py::value_error("player_id = " + std::to_string(player_id) + ": the seats are 0 to " + std::to_string(st.R().players - 1));
+        PyVsState out = st;
+        if (!st.deal) return out;
+        uint64_t seed = 0;
+        if (probability_sampler.is_none()) {
+          seed = py::module_::import("random").attr("getrandbits")(64).cast<uint64_t>();
+        } else {
+          const double u = probability_sampler().cast<double>();
+          if (!(u >= 0.0 && u < 1.0)) throw py::value_error("probability_sampler() returned " + std::to_string(u) + ": a number in [0, 1)");
+          seed = uint64_t(u * 9007199254740992.0);  // 2^53
+        }
+        // The tiles still to come and the chip values not yet turned, shuffled among themselves (every
+        // seat has seen the same: the tiles drawn and the chips turned); the rest of the deal kept.
+        Rng rng(seed);
+        vs::VsDeal d = *st.deal;
+        std::vector<uint8_t> tiles(d.order.begin() + long(st.next), d.order.end());
+        std::vector<uint8_t> chips(d.chip_values.begin() + long(std::min(st.chip, d.chip_values.size())), d.chip_values.end());
+        rng.shuffle(tiles);
+        rng.shuffle(chips);
+        std::copy(tiles.begin(), tiles.end(), d.order.begin() + long(st.next));
+        std::copy(chips.begin(), chips.end(), d.chip_values.begin() + long(std::min(st.chip, d.chip_values.size())));
+        out.deal = std::make_shared<const vs::VsDeal>(std::move(d));
+        return out;
+      }, py::arg("player_id"), py::arg("probability_sampler") = py::none(),
+         "A state with the same history whose tiles to come (and chips not yet turned) are shuffled afresh; "
+         "probability_sampler() -> [0, 1) seeds the shuffle (default: Python's random). A free state returns its copy.")
       .def("dealt_outcome", [](const PyVsState& st) {
         if (!st.deal) throw py::value_error("dealt_outcome(): a free state has no deal");
         if (!vs::is_chance(st.s)) throw py::value_error("dealt_outcome(): not a chance node");
@@ -623,7 +664,8 @@ void bind_versus(py::module_& m) {
         return b;
       }, py::arg("seed"), py::arg("deal"), py::arg("seat"), py::arg("seating") = 0, py::arg("pair") = 0,
       "The same agent seeded for seat `seat` of deal `deal` in run `seed` (mists versus: of seating 0 or 1 of pair `pair`).")
-      .def_property_readonly("text", [](const PyVsAgent& a) { return a.spec.text; });
+      .def_property_readonly("text", [](const PyVsAgent& a) { return a.spec.text; })
+      .def("__repr__", [](const PyVsAgent& a) { return "mists.VsAgent(" + py::repr(py::str(a.spec.text)).cast<std::string>() + ")"; });
 
   m.def("_run_tournament", &run_tournament, py::arg("out"), py::arg("game"), py::arg("players"), py::arg("agents"), py::arg("games"),
         py::arg("chunk"), py::arg("seed"), py::arg("expansions"), py::arg("switches"), py::arg("base_catalog"), py::arg("gcc_catalog"),

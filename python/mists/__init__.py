@@ -10,13 +10,158 @@ num_distinct_actions, max_chance_outcomes, num_players and the tensor shapes. De
 indices; record_steps() and record() give the game record.
 """
 import inspect
+import json as _json
+import re as _re
 import types as _types
 
 from ._mists import (BEST_FAIR_AGENT, CHANCE_PLAYER, TERMINAL_PLAYER, Agent, Game, State, VsAgent, VsGame, VsState, play, revision,
-                     _run_study, _run_tournament, _StudyArgs)
+                     _check_agent, _run_study, _run_tournament, _StudyArgs)
 
 __all__ = ["BEST_FAIR_AGENT", "CHANCE_PLAYER", "TERMINAL_PLAYER", "Agent", "Game", "State", "VsAgent", "VsGame", "VsState", "agent", "play_pair", "frame",
-           "play", "play_cell", "revision", "study"]
+           "load_game", "play", "play_cell", "revision", "study"]
+
+# ---- Game strings (OpenSpiel's load_game) ---------------------------------------------------------
+
+_GAME_NAMES = {"mists": "coop", "mists_base": "base", "mists_gcc": "gcc"}
+_INT_KEYS = {"level", "players", "ghosts", "goal", "hound1", "hound2", "piles"}
+
+
+def _game_string(self):
+    """The game as OpenSpiel writes a game with parameters: "mists(level=4,players=2)",
+    "mists_gcc(players=3,expansions=abbey_mayor)"; load_game reads it back. Inside a parameter a
+    list is joined by "+" (expansions, levers) and a switch is "name:value"."""
+    kw = self.kwargs()
+    if isinstance(self, Game):
+        name = "mists"
+    else:
+        name = "mists_" + kw.pop("game")
+    parts = []
+    for key, value in kw.items():
+        if key == "switches":
+            value = "+".join(f"{k}:{v}" for k, v in value.items())
+        elif isinstance(value, str):
+            value = value.replace(",", "+")
+        parts.append(f"{key}={value}")
+    return f"{name}({','.join(parts)})"
+
+
+def load_game(text, **params):
+    """A game by its OpenSpiel-style string: "mists(level=4,players=2)" (the co-op game, with any
+    keyword of mists.Game), "mists_base(players=3)" or "mists_gcc(players=2,expansions=abbey_mayor)"
+    (the competitive games, with any keyword of mists.VsGame). Keyword arguments add parameters, as
+    OpenSpiel's load_game(name, params) does. ValueError names what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"load_game: {text!r} is not a game string such as 'mists(level=4,players=2)'")
+    m = _re.fullmatch(r"\s*([a-z_]+)\s*(?:\((.*)\))?\s*", text)
+    if not m:
+        raise ValueError(f"load_game: '{text}' is not NAME or NAME(key=value,...)")
+    name, body = m.group(1), m.group(2)
+    if name not in _GAME_NAMES:
+        raise ValueError(f"load_game: unknown game '{name}' (mists, mists_base, mists_gcc)")
+    kw = {}
+    for item in (body.split(",") if body and body.strip() else []):
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise ValueError(f"load_game: '{item.strip()}' in '{text}' is not key=value")
+        if key in kw:
+            raise ValueError(f"load_game: '{key}' is given twice in '{text}'")
+        kw[key] = value
+    for key, value in params.items():
+        if key in kw:
+            raise ValueError(f"load_game: '{key}' is given in the string and as a keyword")
+        kw[key] = str(value)
+    for key in list(kw):
+        if key in _INT_KEYS:
+            try:
+                kw[key] = int(kw[key])
+            except ValueError:
+                raise ValueError(f"load_game: {key}={kw[key]}: a whole number") from None
+    kind = _GAME_NAMES[name]
+    if kind == "coop":
+        if "levers" in kw:
+            kw["levers"] = kw["levers"].replace("+", ",")
+        try:
+            return Game(**kw)
+        except TypeError:
+            known = set(inspect.signature(_game_keywords).parameters)
+            wrong = sorted(set(kw) - known)
+            raise ValueError(f"load_game: {', '.join(wrong)}: not a parameter of mists (it takes {', '.join(sorted(known))})") from None
+    if "expansions" in kw:
+        kw["expansions"] = kw["expansions"].replace("+", ",")
+    if "switches" in kw:
+        pairs = [x.partition(":") for x in kw["switches"].split("+")]
+        if any(not sep for _, sep, _ in pairs):
+            raise ValueError(f"load_game: switches={kw['switches']}: each switch as name:value, joined by +")
+        kw["switches"] = {k: v for k, _, v in pairs}
+    known = {"players", "expansions", "switches", "base_catalog", "gcc_catalog", "abbey_catalog", "toll_catalog", "map"}
+    wrong = sorted(set(kw) - known)
+    if wrong:
+        raise ValueError(f"load_game: {', '.join(wrong)}: not a parameter of {name} (it takes {', '.join(sorted(known))})")
+    return VsGame(kind, **kw)
+
+
+def _game_keywords(level=None, players=None, ghosts=None, goal=None, hound1=None, hound2=None, piles=None, catalog=None,
+                   levels_dir=None, joint_scoring=None, unplaceable=None, haunted_adjacency=None, finish_ghosts=None,
+                   levers=None, abbey_catalog=None, toll_catalog=None):
+    """The keywords of mists.Game (for load_game's messages)."""
+
+
+# ---- Serialization (OpenSpiel's serialize / deserialize_state) -----------------------------------
+
+def _serialize(self):
+    """The state as text (JSON of its game, deal, seed and every action as the engine has it);
+    game.deserialize_state(text) makes it again, history included."""
+    return _json.dumps(self.__getstate__(), separators=(",", ":"))
+
+
+def _deserialize_state(self, text):
+    """The state that state.serialize() wrote, for this game (ValueError for another game's)."""
+    try:
+        data = _json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"deserialize_state: not a serialized state ({e})") from None
+    if not isinstance(data, list) or len(data) < 2 or not isinstance(data[1], dict):
+        raise ValueError("deserialize_state: not a serialized state of mists")
+    if data[1] != self.kwargs():
+        raise ValueError(f"deserialize_state: the state belongs to {data[1]}, not to this game {self.kwargs()}")
+    cls = State if isinstance(self, Game) else VsState
+    state = cls.__new__(cls)
+    state.__setstate__(tuple(tuple(x) if isinstance(x, list) and i == 2 else x for i, x in enumerate(data)))
+    return state
+
+
+def _observation_shapes(self):
+    """The observation tensor's parts with their shapes: {"board": [planes, W, W], "globals": [n]};
+    observation_tensor() is the board, row by row, then the globals (observation_dict() gives both
+    as numpy views of those shapes)."""
+    planes = len(self.observation_planes)
+    w = Game.board_size if isinstance(self, Game) else self.window
+    return {"board": [planes, w, w], "globals": [len(self.observation_globals)]}
+
+
+def _legal_action_table(self):
+    """The legal decisions only, factored by the dense index's blocks: a dict per legal action with
+    its index, its block (game.action_blocks()), its index within the block and its text. [] at a
+    chance node or at the end."""
+    if not self.is_player_node():
+        return []
+    blocks = self.game.action_blocks()
+    rows = []
+    for a in self.legal_actions():
+        block = next(b for b in blocks if b["offset"] <= a < b["offset"] + b["size"])
+        rows.append({"action": a, "block": block["name"], "index": a - block["offset"], "text": self.action_to_string(a)})
+    return rows
+
+
+for _cls in (Game, VsGame):
+    _cls.game_string = _game_string
+    _cls.__str__ = _game_string
+    _cls.deserialize_state = _deserialize_state
+    _cls.observation_tensor_shapes = _observation_shapes
+for _cls in (State, VsState):
+    _cls.serialize = _serialize
+    _cls.legal_action_table = _legal_action_table
 
 
 def _observation_dict(self, player=None):
@@ -59,30 +204,49 @@ VsGame.get_type = _get_type
 
 
 class _AgentByName:
-    """A C++ agent by name, made for the game of the first state it is called on."""
+    """A C++ agent by name, made for the game (and by default the seed and game) of the state it is
+    called on, and made again when a state of another game or deal comes."""
 
     def __init__(self, text, seed, game_index, search):
         self.text, self.seed, self.game_index, self._search = text, seed, game_index, search
-        self._agent = None
+        self._agent, self._key = None, None
+
+    def _seat(self, state):
+        # The state's own seed and game unless the agent was given them (a free state: seed 1, game 0).
+        seed = self.seed if self.seed is not None else (state.seed if state.seed is not None else 1)
+        game_index = self.game_index if self.game_index is not None else (state.game_index if state.seed is not None else 0)
+        return seed, game_index
 
     def __call__(self, state):
-        if self._agent is None or self._agent_game is not state.game:
-            self._agent = Agent(state.game, self.text, self.seed, self.game_index, **self._search)
-            self._agent_game = state.game
+        seed, game_index = self._seat(state)
+        key = (id(state.game), seed, game_index)
+        if self._agent is None or self._key != key or self._agent_game is not state.game:
+            self._agent = Agent(state.game, self.text, seed, game_index, **self._search)
+            self._agent_game, self._key = state.game, key
         return self._agent.step(state)
 
     def for_game(self, seed, game_index):
         """The same agent made afresh for game `game_index` of run `seed`, as a study makes it."""
         return _AgentByName(self.text, seed, game_index, self._search)
 
+    def __repr__(self):
+        seat = "" if self.seed is None and self.game_index is None else f", seed={self.seed}, game_index={self.game_index}"
+        return f"mists.agent({self.text!r}{seat})"
 
-def agent(text, game=None, seed=1, game_index=0, playouts=None, c=None, rollout=None):
+
+def agent(text, game=None, seed=None, game_index=None, playouts=None, c=None, rollout=None):
     """A C++ agent by name ("expert", "mcts:playouts=600", ...; `mists agents` lists them), callable
-    on a state: agent(state) -> action. Seeded as a study seeds game `game_index` of run `seed`;
-    playouts, c and rollout are a study's search defaults (mists.study's keywords of that name)."""
+    on a state: agent(state) -> action. The text is checked here (ValueError naming an unknown agent
+    or parameter). Seeded as a study seeds game `game_index` of run `seed`; by default the seed and
+    game of the state it plays (a dealt state's own, so agent("expert") plays a state of seed 7,
+    game 12 as mists play --seed 7 --deal 12 does; a free state: seed 1, game 0). playouts, c and
+    rollout are a study's search defaults (mists.study's keywords of that name)."""
+    if not isinstance(text, str):
+        raise ValueError(f"agent: {text!r} is not an agent text such as 'expert' or 'mcts:playouts=600'")
     search = dict(playouts=playouts, c=c, rollout=rollout)
-    if game is not None:
-        return Agent(game, text, seed, game_index, **search)
+    _check_agent(text, **search)
+    if game is not None and (seed is not None or game_index is not None):
+        return Agent(game, text, 1 if seed is None else seed, 0 if game_index is None else game_index, **search)
     return _AgentByName(text, seed, game_index, search)
 
 
@@ -175,6 +339,8 @@ def study(out, levels=None, players=None, agents=None, games=100, seed=1, ghost_
     toll_catalog, map, threads, records (the record of every game this call plays), resume. A
     dict per game: its pair, game, deal, seating, each seat's agent, score and win share.
     """
+    if game not in ("coop", "base", "gcc"):
+        raise ValueError(f"game = {game!r}: 'coop' (the co-operative levels, the default), 'base' or 'gcc'")
     if not isinstance(records, bool):  # a count (as mists versus once took) would silently mean all of them
         raise ValueError(f"records = {records!r}: True or False (True writes the record of every won game of a "
                          "co-op study, of every game of a tournament)")

@@ -89,7 +89,8 @@ def test_bad_input_raises_python_exceptions():
     game = mists.Game(3, 2)
     state = game.new_initial_state(seed=1, game=0)
     dealt = state.dealt_outcome()
-    other = next(t for t, _ in state.chance_outcomes() if t != dealt)
+    assert state.chance_outcomes() == [(dealt, 1.0)]  # a dealt state offers its deal alone
+    other = next(t for t, _ in state.possible_outcomes() if t != dealt)
     with pytest.raises(ValueError, match="the deal gives"):
         state.apply_action(other)
     state.apply_action(dealt)
