@@ -328,7 +328,6 @@ py::dict summary_dict(const GameSummary& s) {
 
 std::string record_of(const PyState& st, std::optional<std::string> agent) {
   if (!st.deal) throw py::value_error("record(): a free state has no deal; make the state with a seed");
-  if (!is_over(st.s)) throw py::value_error("record(): the game is not over (record_steps() gives its steps so far)");
   GameRecord rec = make_record(st.R(), *st.deal, st.run_seed, st.game_index, agent.value_or(st.record_agent), analysis::revision());
   finish_record(rec, st.steps, summarize(st.R(), st.s, st.decisions, st.forced));
   return write_record(rec);
@@ -824,7 +823,7 @@ PYBIND11_MODULE(_mists, m) {
           for (const auto& [d, a] : st.options()) out.push_back(a.bits);
         return out;
       }, "The legal decisions as the engine's bits, in the order of legal_actions().")
-      .def("record", &record_of, py::arg("agent") = py::none(), "The game record of a finished dealt game (mists replay checks it).")
+      .def("record", &record_of, py::arg("agent") = py::none(), "The game record of a dealt game, finished or not (an unfinished game's result line says 'unfinished'); mists replay checks it.")
       .def_static("from_record", &state_from_record, py::arg("path"), py::arg("steps") = py::none(),
                   "The state a game record leads to (all its steps, or the first `steps`); the record is checked as mists replay checks it.")
       .def("summary", [](const PyState& st) { return summary_dict(summarize(st.R(), st.s, st.decisions, st.forced)); })

@@ -314,3 +314,46 @@ TEST_CASE("records: format 1 records (before finish_ghosts and the area decision
     CHECK(r.output.find("decision here") != std::string::npos);
   }
 }
+
+TEST_CASE("records: an unfinished game is a record kind that replays and reviews up to where it stops") {
+  TempDir dir;
+  const std::string full = dir.file("full.rec");
+  const Run played = mists_cmd("play --level 3 --players 2 --seed 11 --out " + quote(full));
+  REQUIRE_MESSAGE(played.status == 0, played.output);
+  const RecordMap rec(read_lines(full));
+  REQUIRE(rec.step_lines.size() >= 20);
+  // The first half of the steps with a result line that names the position there.
+  const size_t keep = rec.step_lines.size() / 2;
+  std::vector<std::string> cut(rec.lines.begin(), rec.lines.begin() + rec.step_lines[keep - 1]);
+  cut.push_back("result unfinished none score 99999 turns 1");
+  const std::string half = dir.file("half.rec");
+  write_lines(half, cut);
+  const Run wrong = mists_cmd("replay " + quote(half));
+  CHECK(wrong.status != 0);
+  const std::string said = "the replay ends unfinished none score ";
+  const size_t at = wrong.output.find(said);
+  REQUIRE_MESSAGE(at != std::string::npos, wrong.output);
+  const auto w = words_of(wrong.output.substr(at + said.size()));
+  REQUIRE(w.size() >= 3);
+  cut.back() = "result unfinished none score " + w[0] + " turns " + w[2];
+  write_lines(half, cut);
+  const Run ok = mists_cmd("replay " + quote(half));
+  CHECK_MESSAGE(ok.status == 0, ok.output);
+  CHECK(ok.output.find("result unfinished none") != std::string::npos);
+  const Run reviewed = mists_cmd("review " + quote(half) + " --agent mcts:playouts=40 --repeats 4");
+  CHECK_MESSAGE(reviewed.status == 0, reviewed.output);
+  CHECK(reviewed.output.find("verdicts:") != std::string::npos);
+
+  // An unfinished game has no loss cause; a whole game called unfinished is refused; so are the
+  // other words.
+  auto with_result = [&](std::vector<std::string> lines, const std::string& result) {
+    lines.back() = result;
+    return lines;
+  };
+  expect_replay_failure(dir, "cause.rec", with_result(cut, "result unfinished ghost_supply score 0 turns 0"),
+                        {"cause.rec:" + std::to_string(cut.size()) + ": result: an unfinished game has lost nothing yet"});
+  expect_replay_failure(dir, "word.rec", with_result(cut, "result paused none score 0 turns 0"), {"'paused' is neither won, lost nor unfinished"});
+  std::vector<std::string> whole = rec.lines;
+  whole[size_t(rec.result_line - 1)] = "result unfinished none score 0 turns 0";
+  expect_replay_failure(dir, "whole.rec", whole, {"whole.rec:" + std::to_string(rec.result_line) + ": result: the record says unfinished", "the replay ends "});
+}

@@ -45,7 +45,7 @@ GameRecord make_record(const Rules& R, const Deal& deal, uint64_t seed, uint64_t
 void finish_record(GameRecord& rec, const std::vector<std::string>& steps, const GameSummary& g) {
   rec.steps.clear();
   for (const auto& s : steps) rec.steps.push_back({s, 0});
-  rec.outcome = g.outcome == Outcome::Won ? "won" : "lost";
+  rec.outcome = g.outcome == Outcome::Won ? "won" : g.outcome == Outcome::Lost ? "lost" : "unfinished";
   rec.cause = std::string(loss_cause_name(g.cause));
   rec.score = g.score;
   rec.turns = g.turns;
@@ -136,10 +136,13 @@ GameRecord parse_record(const std::string& text, const std::string& name) {
     const std::string& key = w[0];
     if (in_steps) {
       if (key == "result") {
-        // result won none score 103 turns 41
+        // result won none score 103 turns 41; a game stopped before its end: result unfinished none score 40 turns 22
         if (w.size() != 7 || w[3] != "score" || w[5] != "turns")
-          record_fail(name, ln, "result", "expected 'result <won|lost> <cause> score N turns N'");
-        if (w[1] != "won" && w[1] != "lost") record_fail(name, ln, "result", "'" + w[1] + "' is neither won nor lost");
+          record_fail(name, ln, "result", "expected 'result <won|lost|unfinished> <cause> score N turns N'");
+        if (w[1] != "won" && w[1] != "lost" && w[1] != "unfinished")
+          record_fail(name, ln, "result", "'" + w[1] + "' is neither won, lost nor unfinished");
+        if (w[1] == "unfinished" && w[2] != "none")
+          record_fail(name, ln, "result", "an unfinished game has lost nothing yet: its cause is 'none', not '" + w[2] + "'");
         r.outcome = w[1];
         r.cause = w[2];
         r.score = to_int({w[3], w[4]}, "result score", 0, 100000);
@@ -313,14 +316,18 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
   int decisions = 0, forced = 0;
   auto where = [&](size_t k) { return k < rec.steps.size() ? rec.steps[k].line : rec.result_line; };
   auto step_field = [&](size_t k) { return "step " + std::to_string(k + 1); };
+  // An unfinished record stops where its steps end (after the forced decisions that follow them).
+  const bool unfinished = rec.outcome == "unfinished";
   while (!is_over(s)) {
     std::string done;
     if (is_chance(s)) {
       const int want = dealer.next(s);
       const std::string expect = chance_text(R, s, want);
       const std::string verb = expect.substr(0, expect.find(' '));  // "draw" or "chip"
-      if (i >= rec.steps.size())
+      if (i >= rec.steps.size()) {
+        if (unfinished) break;  // the game stopped here, before this draw
         record_fail(name, rec.result_line, step_field(i), "the record ends but the game goes on: expected '" + expect + "'");
+      }
       const auto w = record_words(rec.steps[i].text);
       if (w.size() != 2 || w[0] != verb)
         record_fail(name, where(i), step_field(i), "expected '" + expect + "', found '" + rec.steps[i].text + "'");
@@ -339,8 +346,10 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
         ++forced;
         done = std::string(n == 1 ? "(forced) " : "(format 1: first area) ") + action_text(R, s, a);
       } else {
-        if (i >= rec.steps.size())
+        if (i >= rec.steps.size()) {
+          if (unfinished) break;  // the game stopped here, before this decision
           record_fail(name, rec.result_line, step_field(i), "the record ends but the game waits for a " + std::string(phase_name(s.phase)) + " decision");
+        }
         if (!parse_action(R, s, rec.steps[i].text, a)) {
           std::string legal;
           for (int k = 0; k < n && k < 12; ++k) legal += (k ? ", " : "") + action_text(R, s, options[size_t(k)]);
@@ -362,7 +371,7 @@ ReplayResult replay(const Rules& R, const GameRecord& rec, const std::string& na
                                              ") but the record goes on with '" + rec.steps[i].text + "'");
   out.final_state = s;
   out.summary = summarize(R, s, decisions, forced);
-  const std::string outcome = s.outcome == Outcome::Won ? "won" : "lost";
+  const std::string outcome = s.outcome == Outcome::Won ? "won" : s.outcome == Outcome::Lost ? "lost" : "unfinished";
   if (outcome != rec.outcome || std::string(loss_cause_name(s.cause)) != rec.cause || out.summary.score != rec.score ||
       out.summary.turns != rec.turns)
     record_fail(name, rec.result_line, "result",

@@ -36,7 +36,7 @@ struct GameRecord {
   std::vector<int> chips;              // values, in chip-cell order
   std::vector<RecordStep> steps;
   // Result as played.
-  std::string outcome;          // "won" or "lost"
+  std::string outcome;          // "won", "lost", or "unfinished" (a game stopped before its end: replay stops where its steps end)
   std::string cause;            // loss cause name, "none" for a win
   int score = 0;
   int turns = 0;

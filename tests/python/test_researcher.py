@@ -186,3 +186,17 @@ def test_the_generic_loop_example_runs(text, agents):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith(text + " game 0: returns [")
+
+
+def test_an_unfinished_game_is_a_record_that_loads_back(tmp_path):
+    game = mists.Game(3, 2)
+    state = walk(game.new_initial_state(seed=7, game=2), random.Random(4), 25)
+    assert not state.is_terminal()
+    path = tmp_path / "unfinished.txt"
+    path.write_text(state.record(agent="a table of two"))
+    assert path.read_text().splitlines()[-1].startswith("result unfinished none score ")
+    back = mists.State.from_record(str(path))
+    assert str(back) == str(state) and back.legal_actions() == state.legal_actions()
+    binary = os.environ.get("MISTS_BINARY", "build/mists")
+    r = subprocess.run([binary, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
