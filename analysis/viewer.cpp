@@ -25,7 +25,11 @@ namespace mists::analysis {
 using nlohmann::json;
 
 LoadedRecord load_record(const std::string& path, const std::string& catalog_override) {
-  GameRecord rec = parse_record(read_file(path), path);
+  return load_record_text(read_file(path), path, catalog_override);
+}
+
+LoadedRecord load_record_text(const std::string& text, const std::string& path, const std::string& catalog_override) {
+  GameRecord rec = parse_record(text, path);
   const std::string cat_path = catalog_override.empty() ? rec.catalog_path : catalog_override;
   Catalog cat = load_catalog(resolve_input(cat_path));
   cat.path = cat_path;

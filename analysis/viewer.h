@@ -22,6 +22,8 @@ struct LoadedRecord {
   std::string path;  // the file, as errors name it
 };
 LoadedRecord load_record(const std::string& path, const std::string& catalog_override = "");
+// The same for a record's text (`path` names it in messages): a record sent to mists serve.
+LoadedRecord load_record_text(const std::string& text, const std::string& path, const std::string& catalog_override = "");
 
 // How sure a review must be before it marks a decision (docs/records.md, "Reviewing a game").
 struct ReviewSettings {

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   mists::cli::add_bench(app);
   mists::cli::add_train(app);
   mists::cli::add_regret(app);
+  mists::cli::add_serve(app);
   auto error = [](const char* what) {
     std::cerr << "mists: error: " << what << '\n';
     return mists::cli::USAGE_EXIT;

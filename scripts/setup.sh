@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build git pkg-config
           libeigen3-dev libtbb-dev libcli11-dev libspdlog-dev libfmt-dev doctest-dev
-          libtomlplusplus-dev nlohmann-json3-dev
+          libtomlplusplus-dev nlohmann-json3-dev libcpp-httplib-dev
           python3 python3-matplotlib python3-numpy
           python3-dev pybind11-dev python3-pytest python3-pandas)
 missing=()

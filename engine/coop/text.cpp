@@ -876,8 +876,36 @@ std::vector<std::string> wrap(const std::vector<std::string>& parts, double widt
 
 }  // namespace
 
-std::string render_svg(const Rules& R, const State& s, int highlight) {
-  const std::array<int, 4> e = extent(s);
+std::string render_svg(const Rules& R, const State& s, int highlight) { return render_svg(R, s, SvgBoardOptions{highlight, 0, true}); }
+
+// The cells drawn: those the tiles span, `pad` more each way (inside the wall).
+static std::array<int, 4> padded_extent(const State& s, int pad) {
+  std::array<int, 4> e = extent(s);
+  e[0] = std::max(1, e[0] - pad), e[1] = std::min(BOARD_W - 2, e[1] + pad);
+  e[2] = std::max(1, e[2] - pad), e[3] = std::min(BOARD_H - 2, e[3] + pad);
+  return e;
+}
+
+std::string render_svg_legend(const Rules& R) {
+  const std::vector<LegendRow> rows = legend_rows(R);
+  std::ostringstream legend;
+  const double bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, {MARGIN, MARGIN});
+  const double width = std::ceil(svg::legend_width(rows, LEGEND_NOTES) + 2 * MARGIN), height = std::ceil(bottom + MARGIN);
+  std::ostringstream os;
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(width) << "\" height=\""
+     << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n<style>" << style() << "</style>\n<defs>" << DEFS
+     << "</defs>\n" << legend.str() << "</svg>\n";
+  return os.str();
+}
+
+SvgBoardFrame svg_board_frame(const State& s, int pad) {
+  const std::array<int, 4> e = padded_extent(s, pad);
+  return {e[0], e[1], e[2], e[3], MARGIN + AXIS_BAND, MARGIN + TITLE_BAND + AXIS_BAND};
+}
+
+std::string render_svg(const Rules& R, const State& s, const SvgBoardOptions& how) {
+  const int highlight = how.highlight;
+  const std::array<int, 4> e = padded_extent(s, how.pad);
   const Pt board = {MARGIN + AXIS_BAND, MARGIN + TITLE_BAND + AXIS_BAND};
   const double board_w = (e[1] - e[0] + 1) * CELL, board_h = (e[3] - e[2] + 1) * CELL;
   const Pt legend_at = {board.x + board_w + LEGEND_GAP, MARGIN + TITLE_BAND};
@@ -885,14 +913,15 @@ std::string render_svg(const Rules& R, const State& s, int highlight) {
   const std::vector<std::string> parts = status_parts(render_status(R, s));
 
   // Wide enough for the board and the legend, the title and the widest part of the status.
-  const std::vector<LegendRow> rows = legend_rows(R);
-  double width = std::max({legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN, MIN_WIDTH, text_width(title, TITLE_SIZE) + 2 * MARGIN});
+  const std::vector<LegendRow> rows = how.legend ? legend_rows(R) : std::vector<LegendRow>{};
+  double width = std::max({how.legend ? legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN : board.x + board_w + MARGIN, MIN_WIDTH,
+                           text_width(title, TITLE_SIZE) + 2 * MARGIN});
   for (const std::string& p : parts) width = std::max(width, text_width(p, STATUS_SIZE) + 2 * MARGIN);
   width = std::ceil(width);
   const std::vector<std::string> lines = wrap(parts, width - 2 * MARGIN);
 
   std::ostringstream legend;
-  const double legend_bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, {legend_at.x, legend_at.y});
+  const double legend_bottom = how.legend ? svg::draw_legend(legend, rows, LEGEND_NOTES, {legend_at.x, legend_at.y}) : 0.0;
   const double status_y = std::max(board.y + board_h, legend_bottom) + STATUS_GAP;
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 

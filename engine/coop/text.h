@@ -32,6 +32,25 @@ std::string board_legend(const Rules& rules);
 // the same bytes. `highlight`: a placed tile's index to frame in orange (the tile just placed), -1 none.
 std::string render_svg(const Rules& rules, const State& s, int highlight = -1);
 
+// How a board picture is drawn for a page that plays on it (mists serve): `pad` empty cells round
+// the tiles (where the next tile may go), the legend beside the board or not (a page shows it
+// outside the picture).
+struct SvgBoardOptions {
+  int highlight = -1;
+  int pad = 0;
+  bool legend = true;
+};
+std::string render_svg(const Rules& rules, const State& s, const SvgBoardOptions& how);
+// Where the board's cells lie in that picture: the cells x0..x1, y0..y1 (engine coordinates) and
+// the pixel corner of cell (x0, y0); a cell is svg::CELL pixels square.
+struct SvgBoardFrame {
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  double left = 0, top = 0;
+};
+SvgBoardFrame svg_board_frame(const State& s, int pad);
+// The legend render_svg draws beside the board, as a picture of its own (a page shows it apart).
+std::string render_svg_legend(const Rules& rules);
+
 // One-line summary: turn, phase, score(s), ghosts, meeples, the pile drawn from (passed piles stacked
 // on it, R6.2) and the piles waiting, hounds, outcome.
 std::string render_status(const Rules& rules, const State& s);

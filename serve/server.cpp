@@ -1,0 +1,298 @@
+#include "serve/server.h"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <thread>
+
+#include "analysis/files.h"
+#include "analysis/interrupt.h"
+#include "serve/table.h"
+
+namespace mists::serve {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr size_t MAX_BODY = 1 << 20;  // a record of the longest game is some 20 kB
+
+// One table and its own lock: a long request (advice, review) on one game never holds another.
+struct Slot {
+  std::mutex m;
+  Table table;
+  long long born = 0;
+  explicit Slot(Table t, long long n) : table(std::move(t)), born(n) {}
+};
+
+class Tables {
+ public:
+  explicit Tables(int most) : most_(most) {}
+  std::pair<std::string, std::shared_ptr<Slot>> add(Table t) {
+    std::lock_guard<std::mutex> g(m_);
+    if (int(all_.size()) >= most_) {  // the oldest game makes room
+      auto oldest = all_.begin();
+      for (auto it = all_.begin(); it != all_.end(); ++it)
+        if (it->second->born < oldest->second->born) oldest = it;
+      all_.erase(oldest);
+    }
+    std::string id;
+    do {
+      id.clear();
+      for (int i = 0; i < 4; ++i) {
+        char b[9];
+        std::snprintf(b, sizeof b, "%08x", unsigned(rng_()));
+        id += b;
+      }
+    } while (all_.count(id));
+    auto slot = std::make_shared<Slot>(std::move(t), ++count_);
+    all_[id] = slot;
+    return {id, slot};
+  }
+  std::shared_ptr<Slot> find(const std::string& id) {
+    std::lock_guard<std::mutex> g(m_);
+    auto it = all_.find(id);
+    return it == all_.end() ? nullptr : it->second;
+  }
+  bool drop(const std::string& id) {
+    std::lock_guard<std::mutex> g(m_);
+    return all_.erase(id) > 0;
+  }
+
+ private:
+  std::mutex m_;
+  std::map<std::string, std::shared_ptr<Slot>> all_;
+  std::mt19937 rng_{std::random_device{}()};
+  long long count_ = 0;
+  int most_;
+};
+
+// A request the server refuses, with its HTTP status.
+struct Refused {
+  int status;
+  std::string message;
+};
+
+void send_json(httplib::Response& res, int status, const json& body) {
+  res.status = status;
+  res.set_content(body.dump(), "application/json");
+}
+
+json body_of(const httplib::Request& req) {
+  if (req.body.empty()) return json::object();
+  json j;
+  try {
+    j = json::parse(req.body);
+  } catch (const json::exception& e) {
+    throw Refused{400, std::string("body: not JSON (") + e.what() + ")"};
+  }
+  if (!j.is_object()) throw Refused{400, "body: a JSON object, such as {\"step\": \"place 1 0 2\"}"};
+  return j;
+}
+
+long long whole(const json& j, const char* key, long long lo, long long hi, long long fallback) {
+  if (!j.contains(key)) return fallback;
+  const json& v = j.at(key);
+  if (!v.is_number_integer()) throw Refused{400, std::string(key) + ": a whole number, not " + v.dump()};
+  const long long x = v.get<long long>();
+  if (x < lo || x > hi) throw Refused{400, std::string(key) + ": " + std::to_string(x) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi)};
+  return x;
+}
+
+std::string text_of(const json& j, const char* key) {
+  if (!j.contains(key)) throw Refused{400, std::string(key) + ": missing"};
+  if (!j.at(key).is_string()) throw Refused{400, std::string(key) + ": a string, not " + j.at(key).dump()};
+  return j.at(key).get<std::string>();
+}
+
+void only_keys(const json& j, std::initializer_list<const char*> keys) {
+  for (const auto& [k, v] : j.items()) {
+    bool known = false;
+    for (const char* x : keys) known = known || k == x;
+    if (!known) {
+      std::string list;
+      for (const char* x : keys) list += (list.empty() ? "" : ", ") + std::string(x);
+      throw Refused{400, "'" + k + "': not a field of this request (" + list + ")"};
+    }
+  }
+}
+
+// Runs `f`, turning every refusal into a JSON error: 400 for a bad request (the table unchanged),
+// 404 for an unknown table.
+template <class F>
+void guarded(httplib::Response& res, F&& f) {
+  try {
+    f();
+  } catch (const Refused& r) {
+    send_json(res, r.status, {{"error", r.message}});
+  } catch (const TableError& e) {
+    send_json(res, 400, {{"error", e.what()}});
+  } catch (const std::exception& e) {
+    send_json(res, 400, {{"error", e.what()}});
+  }
+}
+
+}  // namespace
+
+int run_server(const ServeOptions& how) {
+  const std::string page = [] {
+    const std::string path = analysis::resolve_input("serve/page.html");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path + ": cannot open file (the page mists serve sends)");
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+  }();
+  Tables tables(how.max_tables);
+  httplib::Server svr;
+  svr.set_payload_max_length(MAX_BODY);
+  auto table_of = [&](const httplib::Request& req) {
+    const std::string id = req.matches[1];
+    auto slot = tables.find(id);
+    if (!slot) throw Refused{404, "no game " + id + " (it ended with the server, or was never made)"};
+    return std::make_pair(id, slot);
+  };
+  auto answer = [](httplib::Response& res, int status, const std::string& id, const Table& t) {
+    send_json(res, status, {{"id", id}, {"view", t.view()}});
+  };
+  svr.Get("/", [&](const httplib::Request&, httplib::Response& res) { res.set_content(page, "text/html; charset=utf-8"); });
+  svr.Post("/api/tables", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      const json b = body_of(req);
+      if (b.contains("record")) {
+        only_keys(b, {"record"});
+        auto [id, slot] = tables.add(Table::from_record(text_of(b, "record")));
+        std::lock_guard<std::mutex> g(slot->m);
+        return answer(res, 201, id, slot->table);
+      }
+      only_keys(b, {"level", "players", "seed", "game", "mode"});
+      NewTable n;
+      n.level = int(whole(b, "level", 1, 6, 1));
+      n.players = int(whole(b, "players", 1, 5, 2));
+      n.seed = uint64_t(whole(b, "seed", 0, (1LL << 53), 1));
+      n.game = uint64_t(whole(b, "game", 0, 1000000000, 0));
+      const std::string mode = b.contains("mode") ? text_of(b, "mode") : "dealt";
+      if (mode != "dealt" && mode != "entered") throw Refused{400, "mode: 'dealt' (a study's deal) or 'entered' (the draws of a game at the table), not '" + mode + "'"};
+      n.physical = mode == "entered";
+      auto [id, slot] = tables.add(Table(n));
+      std::lock_guard<std::mutex> g(slot->m);
+      answer(res, 201, id, slot->table);
+    });
+  });
+  svr.Get(R"(/api/tables/([0-9a-f]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      std::lock_guard<std::mutex> g(slot->m);
+      answer(res, 200, id, slot->table);
+    });
+  });
+  svr.Delete(R"(/api/tables/([0-9a-f]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      if (!tables.drop(req.matches[1])) throw Refused{404, "no game " + std::string(req.matches[1])};
+      send_json(res, 200, {{"dropped", std::string(req.matches[1])}});
+    });
+  });
+  svr.Post(R"(/api/tables/([0-9a-f]+)/step)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      const json b = body_of(req);
+      only_keys(b, {"step"});
+      const std::string step = text_of(b, "step");
+      std::lock_guard<std::mutex> g(slot->m);
+      slot->table.step(step);
+      answer(res, 200, id, slot->table);
+    });
+  });
+  svr.Post(R"(/api/tables/([0-9a-f]+)/undo)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      only_keys(body_of(req), {});
+      std::lock_guard<std::mutex> g(slot->m);
+      slot->table.undo();
+      answer(res, 200, id, slot->table);
+    });
+  });
+  svr.Get(R"(/api/tables/([0-9a-f]+)/record)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      std::lock_guard<std::mutex> g(slot->m);
+      res.set_content(slot->table.record(), "text/plain; charset=utf-8");
+    });
+  });
+  svr.Post(R"(/api/tables/([0-9a-f]+)/advice)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      const json b = body_of(req);
+      only_keys(b, {"top"});
+      const int top = int(whole(b, "top", 1, 100, 6));
+      std::lock_guard<std::mutex> g(slot->m);
+      send_json(res, 200, slot->table.advice(top));
+    });
+  });
+  svr.Post(R"(/api/tables/([0-9a-f]+)/review)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      only_keys(body_of(req), {});
+      std::lock_guard<std::mutex> g(slot->m);
+      send_json(res, 200, slot->table.review());
+    });
+  });
+  svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (res.body.empty())
+      send_json(res, res.status, {{"error", res.status == 404 ? "no such page or request: " + req.method + " " + req.path
+                                 : res.status == 400 ? "the request could not be read (a POST needs a body: a JSON object, {} at least)"
+                                 : res.status == 413 ? "the body is larger than " + std::to_string(MAX_BODY) + " bytes"
+                                                     : "request refused (HTTP " + std::to_string(res.status) + ")"}});
+  });
+  svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    std::string what = "unexpected error";
+    try {
+      std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    send_json(res, 500, {{"error", what}});
+  });
+  if (!how.quiet)
+    svr.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+      std::cerr << "mists serve: " << req.method << ' ' << req.path << ' ' << res.status << '\n';
+    });
+
+  int port = how.port;
+  if (port == 0) {
+    port = svr.bind_to_any_port(how.host);
+    if (port < 0) {
+      std::cerr << "mists: error: cannot listen on " << how.host << " (any port)\n";
+      return 1;
+    }
+  } else if (!svr.bind_to_port(how.host, port)) {
+    std::cerr << "mists: error: cannot listen on " << how.host << ":" << port << " (in use, or not this machine's address)\n";
+    return 1;
+  }
+  std::cout << "mists serve: http://" << how.host << ":" << port << "/" << std::endl;
+  // SIGINT and SIGTERM stop the server; the games in memory end with it.
+  analysis::InterruptGuard guard;
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done && !analysis::interrupt_signal()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    svr.stop();
+  });
+  svr.listen_after_bind();
+  done = true;
+  watcher.join();
+  if (!how.quiet) std::cerr << "mists serve: stopped\n";
+  return 0;
+}
+
+}  // namespace mists::serve

@@ -1,0 +1,332 @@
+#include "serve/table.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/agents.h"
+#include "analysis/error.h"
+#include "analysis/files.h"
+#include "analysis/move_words.h"
+#include "analysis/study.h"
+#include "analysis/versus_svg.h"
+#include "analysis/viewer.h"
+#include "engine/coop/record.h"
+#include "engine/coop/text.h"
+#include "engine/coop/tile_svg.h"
+#include "solver/agents.h"
+#include "solver/td_agent.h"
+
+namespace mists::serve {
+
+using nlohmann::json;
+
+namespace {
+
+std::vector<Action> legal(const Rules& R, const State& s) {
+  std::vector<Action> buf(MAX_ACTIONS);
+  buf.resize(size_t(legal_actions(R, s, buf.data())));
+  return buf;
+}
+
+std::vector<std::string> words(const std::string& t) {
+  std::istringstream is(t);
+  std::vector<std::string> w;
+  std::string x;
+  while (is >> x) w.push_back(x);
+  return w;
+}
+
+// The agent name a record of an entered game carries: loaded again, its draws are entered too.
+constexpr const char* ENTERED = "table (entered)";
+
+}  // namespace
+
+Table::Table(const NewTable& how) : how_(how) {
+  if (how.level < 1 || how.level > 6) throw TableError("level " + std::to_string(how.level) + ": the levels are 1 to 6");
+  if (how.players < 1 || how.players > MAX_PLAYERS) throw TableError("players " + std::to_string(how.players) + ": 1 to 5 players");
+  opts_.level = how.level, opts_.players = how.players;
+  R_ = std::make_shared<const Rules>(opts_.rules());
+  if (!how.physical) deal_ = seeded_deal(*R_, analysis::cell_seed(how.seed, how.level, how.players), how.game);
+  rebuild();
+}
+
+Table Table::from_record(const std::string& text) {
+  analysis::LoadedRecord loaded;
+  try {
+    loaded = analysis::load_record_text(text, "record");
+    replay(loaded.rules, loaded.rec, "record");
+  } catch (const std::exception& e) {
+    throw TableError(e.what());
+  }
+  const GameRecord& rec = loaded.rec;
+  if (rec.params.levers.any()) throw TableError("record: a game with co-op levers cannot be played here yet (mists replay shows it)");
+  if (rec.catalog_path != analysis::GameOptions{}.catalog)
+    throw TableError("record: played with catalog " + rec.catalog_path + "; the table plays " + analysis::GameOptions{}.catalog);
+  Table t(NewTable{rec.level.number, rec.params.players, rec.seed, rec.game, true});
+  analysis::GameOptions o;
+  o.level = rec.level.number, o.players = rec.params.players;
+  o.ghosts = rec.level.ghosts, o.goal = rec.level.goal, o.hound1 = rec.level.hound1, o.hound2 = rec.level.hound2, o.piles = rec.level.piles;
+  o.switches = rec.params.switches;
+  t.opts_ = o;
+  t.R_ = std::make_shared<const Rules>(std::move(loaded.rules));
+  // A dealt game's draws come from its deal; an entered game's were entered, and so are the next.
+  t.how_.physical = rec.agent == ENTERED;
+  if (!t.how_.physical) t.deal_ = record_deal(*t.R_, rec, "record");
+  for (const RecordStep& st : rec.steps)
+    if (t.how_.physical || (words(st.text).front() != "draw" && words(st.text).front() != "chip")) t.user_.push_back(st.text);
+  t.rebuild();
+  return t;
+}
+
+bool Table::over() const { return is_over(s_); }
+
+void Table::track(const State& before, int drawn) {
+  for (size_t k = 0; k < R_->pile_sizes.size(); ++k)
+    for (int d = int(before.pile_size[k]) - int(s_.pile_size[k]); d > 0; --d) used_[k].push_back(drawn >= 0 && d == 1 ? drawn : -1);
+}
+
+void Table::advance() {
+  while (!is_over(s_)) {
+    if (is_chance(s_)) {
+      if (how_.physical) return;  // the player says what was drawn
+      const int t = deal_outcome(*R_, deal_, s_);
+      steps_.push_back(chance_text(*R_, s_, t));
+      const State before = s_;
+      apply_draw(*R_, s_, t);
+      track(before, t);
+      continue;
+    }
+    const std::vector<Action> opts = legal(*R_, s_);
+    if (opts.size() != 1) return;
+    const State before = s_;
+    apply(*R_, s_, opts[0]);
+    track(before, -1);
+    ++forced_;
+    if (s_.last < s_.n_tiles) last_tile_ = s_.last;
+  }
+}
+
+void Table::apply_user(const std::string& text) {
+  if (is_over(s_)) throw TableError("'" + text + "': the game is over");
+  if (is_chance(s_)) {
+    // An entered draw: "draw ID" of a tile that can come now.
+    const auto w = words(text);
+    if (w.size() != 2 || w[0] != "draw") throw TableError("'" + text + "': the game waits for a draw: 'draw ID' of an unseen tile");
+    int type = -1;
+    for (int t = 0; t < R_->n_land_types; ++t)
+      if (R_->types[size_t(t)].id == w[1]) type = t;
+    if (type < 0) throw TableError("'" + text + "': no tile " + w[1] + " in this game");
+    std::vector<ChanceOutcome> out(MAX_TYPES);
+    const int n = chance_outcomes(*R_, s_, out.data());
+    bool can = false;
+    for (int i = 0; i < n; ++i) can = can || out[size_t(i)].type == type;
+    if (!can) throw TableError("'" + text + "': no unseen " + w[1] + " is left to draw");
+    steps_.push_back(chance_text(*R_, s_, type));
+    const State before = s_;
+    apply_draw(*R_, s_, type);
+    track(before, type);
+    return;
+  }
+  Action a;
+  if (!parse_action(*R_, s_, text, a)) {
+    std::string some;
+    const std::vector<Action> opts = legal(*R_, s_);
+    for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + action_text(*R_, s_, opts[i]);
+    throw TableError("'" + text + "' is not a legal " + std::string(phase_name(s_.phase)) + " decision here; legal: " + some +
+                     (opts.size() > 6 ? ", ..." : ""));
+  }
+  steps_.push_back(action_text(*R_, s_, a));
+  const State before = s_;
+  apply(*R_, s_, a);
+  track(before, -1);
+  ++decisions_;
+  if (s_.last < s_.n_tiles) last_tile_ = s_.last;
+}
+
+void Table::rebuild() {
+  s_ = how_.physical ? initial_state(*R_) : initial_state(*R_, deal_);
+  steps_.clear();
+  used_.assign(R_->pile_sizes.size(), {});
+  decisions_ = forced_ = 0;
+  last_tile_ = -1;
+  advance();
+  for (const std::string& u : user_) {
+    apply_user(u);
+    advance();
+  }
+}
+
+void Table::step(const std::string& text) {
+  Table next = *this;  // a refused step leaves this table as it was
+  next.user_.push_back(text);
+  next.apply_user(text);
+  next.advance();
+  *this = std::move(next);
+}
+
+void Table::undo() {
+  if (user_.empty()) throw TableError("undo: no step to take back");
+  user_.pop_back();
+  rebuild();
+}
+
+Deal Table::physical_deal() const {
+  // Every tile not seen face up (face-down ones included), in catalog order, fills the places the
+  // draws did not: taken unseen, or still in the piles.
+  std::vector<uint8_t> pool;
+  for (int t = 0; t < R_->n_land_types; ++t) pool.insert(pool.end(), s_.unseen[size_t(t)], uint8_t(t));
+  Deal d;
+  size_t at = 0;
+  for (size_t k = 0; k < R_->pile_sizes.size(); ++k) {
+    d.piles.emplace_back();
+    for (int u : used_[k]) d.piles[k].push_back(u >= 0 ? uint8_t(u) : at < pool.size() ? pool[at++] : uint8_t(0));
+    for (int i = 0; i < int(s_.pile_size[k]); ++i) d.piles[k].push_back(at < pool.size() ? pool[at++] : uint8_t(0));
+  }
+  if (at != pool.size()) throw TableError("record: the tiles entered do not fit the level's piles");
+  return d;
+}
+
+std::string Table::record() const {
+  const Deal d = how_.physical ? physical_deal() : deal_;
+  GameRecord rec = make_record(*R_, d, how_.seed, how_.game, how_.physical ? ENTERED : "table", analysis::revision());
+  finish_record(rec, steps_, summarize(*R_, s_, decisions_, forced_));
+  return write_record(rec);
+}
+
+json Table::view() const {
+  const Rules& R = *R_;
+  const SvgBoardFrame f = svg_board_frame(s_, 1);
+  json v;
+  v["level"] = R.level.number;
+  v["level_name"] = R.level.name;
+  v["players"] = R.params.players;
+  v["mode"] = how_.physical ? "entered" : "dealt";
+  v["seed"] = how_.seed;
+  v["game"] = how_.game;
+  v["goal"] = R.level.goal;
+  v["turn"] = s_.turn;
+  v["phase"] = std::string(phase_name(s_.phase));
+  v["status"] = render_status(R, s_);
+  v["over"] = is_over(s_);
+  v["outcome"] = s_.outcome == Outcome::Won ? "won" : s_.outcome == Outcome::Lost ? "lost" : "ongoing";
+  v["cause"] = std::string(loss_cause_name(s_.cause));
+  v["score"] = progress(R, s_);
+  v["ghost_supply"] = int(s_.ghost_supply);
+  v["svg"] = render_svg(R, s_, SvgBoardOptions{last_tile_, 1, false});
+  v["frame"] = {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", svg::CELL}};
+  v["legend_svg"] = render_svg_legend(R);
+  v["undo"] = !user_.empty();
+  v["steps"] = steps_;
+  json step_words = json::array();
+  for (const std::string& st : steps_) step_words.push_back(analysis::coop_step_words(st));
+  v["step_words"] = step_words;
+  v["input"] = "none";
+  if (is_over(s_)) return v;
+  if (is_chance(s_)) {
+    v["input"] = "draw";
+    json draws = json::array();
+    std::vector<ChanceOutcome> out(MAX_TYPES);
+    const int n = chance_outcomes(R, s_, out.data());
+    for (int i = 0; i < n; ++i) {
+      const TileType& tt = R.types[size_t(out[size_t(i)].type)];
+      draws.push_back({{"id", tt.id}, {"left", out[size_t(i)].weight}, {"svg", tt.spec ? analysis::tile_design_svg(*tt.spec, 0, 56) : ""}});
+    }
+    v["draws"] = draws;
+    return v;
+  }
+  v["input"] = "decision";
+  v["player"] = int(s_.player);
+  v["colour"] = std::string(COLOUR_NAMES[s_.player]);
+  if (s_.phase == Phase::Place) {
+    const TileType& tt = R.types[s_.drawn];
+    v["drawn"] = tt.id;
+    v["drawn_svg"] = tt.spec ? analysis::tile_design_svg(*tt.spec, 0, 80) : "";
+  }
+  json options = json::array();
+  for (const Action& a : legal(R, s_)) {
+    const std::string text = action_text(R, s_, a);
+    json o = {{"text", text}, {"words", analysis::coop_step_words(text)}};
+    const auto w = words(text);
+    if (w.size() == 4 && w[0] == "place") {  // the cell in engine coordinates, for a click on the board
+      o["x"] = std::stoi(w[1]) + START_X, o["y"] = std::stoi(w[2]) + START_Y, o["rot"] = std::stoi(w[3]);
+    }
+    options.push_back(o);
+  }
+  v["options"] = options;
+  return v;
+}
+
+json Table::advice(int top) const {
+  if (is_over(s_) || is_chance(s_)) throw TableError("advice: the game waits for no decision");
+  const Rules& R = *R_;
+  std::vector<Action> opts = legal(R, s_);
+  const analysis::AgentSpec best = analysis::parse_agent(analysis::BEST_FAIR_AGENT);
+  const analysis::AgentSpec td = analysis::parse_agent("td");
+  const uint64_t seed = analysis::agent_seed(analysis::cell_seed(how_.seed, R.level.number, R.params.players), how_.game) ^ uint64_t(steps_.size());
+  analysis::Chooser choose = analysis::make_agent(R, best, seed, nullptr);
+  const int pick = opts.size() > 1 ? choose(s_, opts.data(), int(opts.size())) : 0;
+  TdConfig c = td.params.td;
+  c.weights = td.params.weights;
+  TdAgent judge(R, analysis::afterstate_for(R, td), c, seed);
+  std::vector<double> values;
+  judge.option_values(s_, opts.data(), int(opts.size()), values);
+  std::vector<size_t> order(opts.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return values[a] > values[b]; });
+  json rows = json::array();
+  for (size_t i = 0; i < order.size() && int(i) < top; ++i) {
+    const std::string text = action_text(R, s_, opts[order[i]]);
+    rows.push_back({{"text", text}, {"words", analysis::coop_step_words(text)}, {"win", values[order[i]]}});
+  }
+  const std::string choice = action_text(R, s_, opts[size_t(pick)]);
+  return {{"agent", analysis::BEST_FAIR_AGENT}, {"choice", choice}, {"choice_words", analysis::coop_step_words(choice)},
+          {"choice_win", values[size_t(pick)]}, {"value", "td"}, {"options", rows}};
+}
+
+json Table::review() const {
+  const std::string text = record();
+  analysis::LoadedRecord loaded = analysis::load_record_text(text, "table");
+  const analysis::AgentSpec judge = analysis::parse_agent("mcts");
+  const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge);
+  json out = json::array();
+  for (const analysis::ReviewMark& m : marks)
+    out.push_back({{"step", m.step}, {"turn", m.turn}, {"played", m.played}, {"best", m.best}, {"cost", m.cost()}, {"margin", m.margin},
+                   {"verdict", analysis::verdict_name(m.verdict)}});
+  // The learned value's win chance before each decision (its best option) and of the option played.
+  const Rules& R = *R_;
+  const analysis::AgentSpec td = analysis::parse_agent("td");
+  TdConfig c = td.params.td;
+  c.weights = td.params.weights;
+  TdAgent v(R, analysis::afterstate_for(R, td), c, 1);
+  json curve = json::array();
+  const Deal d = how_.physical ? physical_deal() : deal_;
+  State s = initial_state(R, d);
+  size_t k = 0;
+  std::vector<double> values;
+  while (!is_over(s) && k <= steps_.size()) {
+    if (is_chance(s)) {
+      if (k >= steps_.size()) break;
+      apply_draw(R, s, deal_outcome(R, d, s));
+      ++k;
+      continue;
+    }
+    std::vector<Action> opts = legal(R, s);
+    if (opts.size() == 1) {
+      apply(R, s, opts[0]);
+      continue;
+    }
+    if (k >= steps_.size()) break;
+    v.option_values(s, opts.data(), int(opts.size()), values);
+    Action a;
+    parse_action(R, s, steps_[k], a);
+    double played = 0;
+    for (size_t i = 0; i < opts.size(); ++i)
+      if (opts[i].bits == a.bits) played = values[i];
+    curve.push_back({{"step", k}, {"turn", s.turn}, {"best", *std::max_element(values.begin(), values.end())}, {"played", played}});
+    apply(R, s, a);
+    ++k;
+  }
+  return {{"judge", "mcts"}, {"marks", out}, {"value", "td"}, {"curve", curve}};
+}
+
+}  // namespace mists::serve

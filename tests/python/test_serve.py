@@ -1,0 +1,197 @@
+"""mists serve under bad requests (issue 46): 1,000 malformed or illegal requests against the
+running server, each refused with a clear JSON error, none crashing it, the games in progress
+unchanged; a game per client that another never sees; and a whole game played through the API
+whose record `mists replay` accepts. Loopback only, bounded in count and time; the test starts the
+server and stops it (run by ctest: python_bindings)."""
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+BINARY = os.environ.get("MISTS_BINARY", "build/mists")
+SOURCE = os.environ.get("MISTS_SOURCE_DIR", ".")
+
+
+@pytest.fixture(scope="module")
+def server():
+    proc = subprocess.Popen([BINARY, "serve", "--port", "0", "-q"], cwd=SOURCE, stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("mists serve: http://127.0.0.1:"), line
+    port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+    yield proc, port
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=10) == 0
+
+
+def request(port, method, path, body=None, raw=None, timeout=30):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    data = raw if raw is not None else (None if body is None else json.dumps(body))
+    headers = {"Content-Type": "application/json"} if data is not None else {}
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    text = r.read().decode("utf-8", "replace")
+    conn.close()
+    return r.status, text
+
+
+def new_game(port, **kw):
+    status, text = request(port, "POST", "/api/tables", kw)
+    assert status == 201, text
+    return json.loads(text)
+
+
+def play_first(port, game, limit=2000):
+    """Plays the first legal option at every decision (entered draws: the first unseen tile)."""
+    v = game["view"]
+    for _ in range(limit):
+        if v["over"]:
+            break
+        step = v["options"][0]["text"] if v["input"] == "decision" else "draw " + v["draws"][0]["id"]
+        status, text = request(port, "POST", f"/api/tables/{game['id']}/step", {"step": step})
+        assert status == 200, text
+        v = json.loads(text)["view"]
+    return v
+
+
+def test_a_game_through_the_api_and_its_record_replays(server, tmp_path):
+    proc, port = server
+    game = new_game(port, level=1, players=2, seed=3, game=1)
+    assert game["view"]["input"] == "decision" and game["view"]["phase"] == "place"
+    assert all("x" in o for o in game["view"]["options"])
+    v = play_first(port, game)
+    assert v["over"] and v["outcome"] in ("won", "lost")
+    status, record = request(port, "GET", f"/api/tables/{game['id']}/record")
+    assert status == 200 and record.splitlines()[-1].startswith("result " + v["outcome"])
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    r = subprocess.run([BINARY, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    # The record loads back as a game at the same position.
+    status, text = request(port, "POST", "/api/tables", {"record": record})
+    assert status == 201, text
+    assert json.loads(text)["view"]["steps"] == v["steps"]
+
+
+def test_an_entered_game_undo_advice_and_review(server, tmp_path):
+    proc, port = server
+    game = new_game(port, level=3, players=2, mode="entered")
+    gid, v = game["id"], game["view"]
+    assert v["input"] == "draw" and len(v["draws"]) > 10 and v["draws"][0]["svg"].startswith("<svg")
+    for _ in range(4):  # a few turns: a draw, then the decisions of the turn
+        step = "draw " + v["draws"][-1]["id"] if v["input"] == "draw" else v["options"][0]["text"]
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": step})
+        assert status == 200, text
+        v = json.loads(text)["view"]
+    while v["input"] != "decision":
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": "draw " + v["draws"][0]["id"]})
+        v = json.loads(text)["view"]
+    before = v
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": v["options"][0]["text"]})
+    assert status == 200
+    status, text = request(port, "POST", f"/api/tables/{gid}/undo", {})
+    assert status == 200 and json.loads(text)["view"] == before
+    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3})
+    advice = json.loads(text)
+    assert status == 200 and advice["choice"] in [o["text"] for o in v["options"]]
+    assert len(advice["options"]) == min(3, len(v["options"])) and all(0 <= o["win"] <= 1 for o in advice["options"])
+    status, text = request(port, "POST", f"/api/tables/{gid}/review", {})
+    review = json.loads(text)
+    assert status == 200 and review["judge"] == "mcts" and len(review["curve"]) == len(review["marks"])
+    status, record = request(port, "GET", f"/api/tables/{gid}/record")
+    path = tmp_path / "entered.txt"
+    path.write_text(record)
+    r = subprocess.run([BINARY, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    # The page and mists review give the same marks on this record.
+    r = subprocess.run([BINARY, "review", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    costly = [m for m in review["marks"] if m["verdict"] == "costly"]
+    verdicts = next(line for line in r.stdout.splitlines() if line.startswith("verdicts:"))
+    counts = {}
+    for name, key in (("agrees", "agrees"), ("as good", "as good"), ("within noise", "within noise"), ("costly", "costly")):
+        m = re.search(name + r" (\d+)", verdicts)
+        counts[key] = int(m.group(1)) if m else 0
+    for key in counts:
+        assert counts[key] == sum(1 for m in review["marks"] if m["verdict"] == key), (key, verdicts)
+    for m in costly:
+        assert f"played '{m['played']}'" in r.stdout
+
+
+def bad_requests(gid, rng):
+    """A stream of malformed or illegal requests, each (method, path, json body or None, raw bytes or None)."""
+    junk = ["", "{", "[]", "null", "42", '"text"', '{"step": 3}', '{"step": null}', '{"step": ["place"]}', "\x00\xff\xfe",
+            '{"step": "place 99 99 0"}', '{"step": "draw 14a"}', '{"step": "meeple city0 pink"}', '{"step": ""}',
+            '{"step": "place 0 -1"}', '{"bogus": 1}', '{"step": "place 0 -1 2", "extra": true}', "x" * 5000]
+    news = [{"level": 9}, {"level": 0}, {"level": "3"}, {"players": 7}, {"players": 2.5}, {"seed": -1}, {"seed": 2 ** 60},
+            {"game": -3}, {"mode": "chess"}, {"mode": 3}, {"colour": "red"}, {"record": "not a record"},
+            {"record": "format mists-record/2\nsteps\n"}, {"record": 5}, {"record": "x", "level": 2}]
+    paths = ["/api/tables/ffffffffffffffff", "/api/tables/ffffffffffffffff/step", "/api/nothing", "/api/tables/XYZ/step",
+             "/../etc/passwd", f"/api/tables/{gid}/nothing", "/api/tables/" + "a" * 300]
+    while True:
+        kind = rng.randrange(7)
+        if kind == 0:
+            yield "POST", f"/api/tables/{gid}/step", None, rng.choice(junk)
+        elif kind == 1:
+            yield "POST", "/api/tables", rng.choice(news), None
+        elif kind == 2:
+            yield rng.choice(["GET", "POST", "DELETE", "PUT"]), rng.choice(paths), None, "{}"
+        elif kind == 3:
+            yield "POST", "/api/tables", None, rng.choice(junk[1:10] + ["x" * 3000])  # an empty body is a default game
+        elif kind == 4:
+            yield "POST", f"/api/tables/{gid}/advice", rng.choice([{"top": 0}, {"top": "3"}, {"top": 10 ** 9}, {"depth": 2}]), None
+        elif kind == 5:
+            yield "POST", f"/api/tables/{gid}/undo", rng.choice([{"x": 1}, {"step": "u"}]), None
+        else:
+            yield "POST", f"/api/tables/{gid}/review", {"judge": "expert"}, None
+
+
+def test_a_thousand_bad_requests_are_refused_and_change_nothing(server):
+    proc, port = server
+    game = new_game(port, level=2, players=3, seed=5)
+    gid = game["id"]
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": game["view"]["options"][0]["text"]})
+    other = new_game(port, level=1, players=1, mode="entered")
+    snapshot = {g: request(port, "GET", f"/api/tables/{g}")[1] for g in (gid, other["id"])}
+    rng = random.Random(46)
+    start, refused = time.time(), 0
+    for n, (method, path, body, raw) in zip(range(1000), bad_requests(gid, rng)):
+        status, text = request(port, method, path, body, raw)
+        assert 400 <= status < 500, (method, path, body, raw, status, text)
+        try:
+            message = json.loads(text)["error"]
+        except (ValueError, KeyError):
+            pytest.fail(f"request {n} ({method} {path}) got no JSON error: {text[:200]}")
+        assert isinstance(message, str) and len(message) > 10, message
+        refused += 1
+        assert proc.poll() is None, f"the server died at request {n}"
+        assert time.time() - start < 120, "1,000 requests took over two minutes"
+    assert refused == 1000
+    # An oversized body is refused too.
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", raw='{"step": "' + "x" * (2 << 20) + '"}')
+    assert status == 413 and "larger than" in json.loads(text)["error"]
+    for g, before in snapshot.items():
+        assert request(port, "GET", f"/api/tables/{g}")[1] == before, "a refused request changed a game"
+
+
+def test_each_client_has_its_own_game(server):
+    proc, port = server
+    a = new_game(port, level=1, players=2, seed=1)
+    b = new_game(port, level=1, players=2, seed=1)
+    assert a["id"] != b["id"] and a["view"] == b["view"]
+    request(port, "POST", f"/api/tables/{a['id']}/step", {"step": a["view"]["options"][0]["text"]})
+    assert json.loads(request(port, "GET", f"/api/tables/{b['id']}")[1])["view"] == b["view"]
+    status, _ = request(port, "DELETE", f"/api/tables/{a['id']}")
+    assert status == 200
+    assert request(port, "GET", f"/api/tables/{a['id']}")[0] == 404
+
+
+def test_the_page_is_served(server):
+    proc, port = server
+    status, text = request(port, "GET", "/")
+    assert status == 200 and "<title>mists — the table</title>" in text
