@@ -745,14 +745,7 @@ PYBIND11_MODULE(_mists, m) {
       .def("possible_outcomes", &PyState::possible_outcomes,
            "(outcome, probability) of every draw that can come, as a player who does not know the deal sees it.")
       .def("resample_from_infostate", [](const PyState& st, int player_id, const py::object& probability_sampler) {
-        uint64_t seed = 0;
-        if (probability_sampler.is_none()) {
-          seed = py::module_::import("random").attr("getrandbits")(64).cast<uint64_t>();
-        } else {
-          const double u = probability_sampler().cast<double>();
-          if (!(u >= 0.0 && u < 1.0)) throw py::value_error("probability_sampler() returned " + std::to_string(u) + ": a number in [0, 1)");
-          seed = uint64_t(u * 9007199254740992.0);  // 2^53
-        }
+        const uint64_t seed = mists::pybind::sampler_seed(probability_sampler);
         return resampled(st, player_id, seed);
       }, py::arg("player_id"), py::arg("probability_sampler") = py::none(),
          "A state with the same history whose hidden part (the order of the tiles to come, the chips face down, the face-down "

@@ -547,14 +547,7 @@ void bind_versus(py::module_& m) {
           throw py::value_error("player_id = " + std::to_string(player_id) + ": the seats are 0 to " + std::to_string(st.R().players - 1));
         PyVsState out = st;
         if (!st.deal) return out;
-        uint64_t seed = 0;
-        if (probability_sampler.is_none()) {
-          seed = py::module_::import("random").attr("getrandbits")(64).cast<uint64_t>();
-        } else {
-          const double u = probability_sampler().cast<double>();
-          if (!(u >= 0.0 && u < 1.0)) throw py::value_error("probability_sampler() returned " + std::to_string(u) + ": a number in [0, 1)");
-          seed = uint64_t(u * 9007199254740992.0);  // 2^53
-        }
+        const uint64_t seed = mists::pybind::sampler_seed(probability_sampler);
         // The tiles still to come and the chip values not yet turned, shuffled among themselves (every
         // seat has seen the same: the tiles drawn and the chips turned); the rest of the deal kept.
         Rng rng(seed);

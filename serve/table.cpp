@@ -11,6 +11,7 @@
 #include "analysis/versus_svg.h"
 #include "analysis/viewer.h"
 #include "engine/coop/record.h"
+#include "engine/kit/record_text.h"
 #include "engine/coop/text.h"
 #include "engine/coop/tile_svg.h"
 #include "solver/agents.h"
@@ -28,13 +29,7 @@ std::vector<Action> legal(const Rules& R, const State& s) {
   return buf;
 }
 
-std::vector<std::string> words(const std::string& t) {
-  std::istringstream is(t);
-  std::vector<std::string> w;
-  std::string x;
-  while (is >> x) w.push_back(x);
-  return w;
-}
+std::vector<std::string> words(const std::string& t) { return record_words(t); }
 
 // The agent name a record of an entered game carries: loaded again, its draws are entered too.
 constexpr const char* ENTERED = "table (entered)";
