@@ -76,7 +76,11 @@ ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std
   if (played < 0) throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
   ReviewMark m;
   m.step = step;
-  m.turn = before.turn;
+  {  // the turn of the board the step leads to, as the game page numbers it (a placement counts its own tile)
+    VsState after = before;
+    apply(R, after, opts[size_t(played)]);
+    m.turn = after.turn;
+  }
   m.seat = before.player;
   m.played = played_text;
   m.best_value = m.played_value = std::nan("");

@@ -128,7 +128,7 @@ void draw_tile(std::ostream& os, const VsRules& R, const VsState& s, int i, cons
   const VsType& T = R.types[t.type];
   const Pt at = f.cell(t.cell);
   os << "<g class=\"tile\" transform=\"translate(" << num(at.x) << ',' << num(at.y) << ")\"><title>"
-     << (T.abbey ? "abbey" : "tile " + xml_escape(T.id)) << " at " << cell_xy(t.cell) << ", turned " << int(t.rot) << "</title>";
+     << (T.abbey ? "abbey" : "tile " + xml_escape(T.id)) << " at " << cell_xy(t.cell) << ", " << (int(t.rot) == 0 ? std::string("unturned") : "turned " + std::to_string(int(t.rot)) + (int(t.rot) == 1 ? " quarter turn" : " quarter turns") + " clockwise") << "</title>";
   svg::draw_design(os, spec_of(R, t), t.rot);
   if (T.garden >= 0) svg::use(os, "garden", {0.5, 0.5});
   os << "<rect class=\"border\" width=\"" << num(CELL) << "\" height=\"" << num(CELL) << "\"/>";

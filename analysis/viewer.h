@@ -47,7 +47,8 @@ const char* verdict_name(ReviewVerdict v);  // "agrees", "as good", "within nois
 // What a search thinks of one decision of a game.
 struct ReviewMark {
   int step = 0;              // index in the record's steps (0-based)
-  int turn = 0;              // face-up tiles placed before the decision (competitive: tiles placed)
+  int turn = 0;              // face-up tiles placed before the decision (competitive: the turn of the board the step
+                             //   leads to, as the game page numbers it: a placement counts its own tile)
   int seat = -1;             // competitive games: the seat that decided (co-op: -1, the team)
   std::string played, best;  // the record's choice and the search's
   double best_value = 0;     // the search's value of its own choice (0-1, a win counts 1): the mean

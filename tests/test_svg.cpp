@@ -73,7 +73,7 @@ int chars(const std::string& text) {
 
 // The group of the tile at (x, y) relative to the start: from its <g> to its </g>.
 std::string tile_group(const std::string& svg, int x, int y) {
-  const std::string key = " at " + std::to_string(x) + " " + std::to_string(y) + ", turned ";
+  const std::string key = " at " + std::to_string(x) + " " + std::to_string(y) + ", ";  // then "unturned" or "turned N ..."
   const size_t at = svg.find(key);
   REQUIRE_MESSAGE(at != std::string::npos, "no tile at " << x << " " << y);
   const size_t from = svg.rfind("<g class=\"tile\"", at);
