@@ -27,9 +27,6 @@ using nlohmann::json;
 
 namespace {
 
-int level_value(const Level& lv, const std::string& param) {
-  return param == "ghosts" ? lv.ghosts : param == "goal" ? lv.goal : param == "hound1" ? lv.hound1 : param == "hound2" ? lv.hound2 : lv.piles;
-}
 
 // The lever a lever parameter moves: its pool and its N.
 std::pair<PiecePool*, int*> lever_pool(Levers& l, const std::string& param) {
@@ -53,13 +50,6 @@ int lever_count(const BalanceConfig& cfg) {
   return 0;
 }
 
-std::optional<int>& override_of(GameOptions& g, const std::string& param) {
-  return param == "ghosts" ? g.ghosts : param == "goal" ? g.goal : param == "hound1" ? g.hound1 : param == "hound2" ? g.hound2 : g.piles;
-}
-std::optional<int> override_of(const GameOptions& g, const std::string& param) {
-  GameOptions copy = g;
-  return override_of(copy, param);
-}
 
 // Every value the rules allow for `param` on `base` (the level with the other overrides given):
 // ghosts from the start tile's own up to 250, a hound between its neighbours (hound 1 below hound 2,
@@ -87,7 +77,7 @@ std::string full_range_why(const std::string& p, const Level& base) {
 // as given, refused outside the whole range.
 std::pair<int, int> search_range(const BalanceConfig& cfg, const Level& base, std::pair<int, int> full) {
   const std::string& p = cfg.param;
-  const int current = is_lever_param(p) ? lever_count(cfg) : level_value(base, p);
+  const int current = is_lever_param(p) ? lever_count(cfg) : level_number(base, p);
   int lo = 0, hi = 0;
   if (is_lever_param(p)) lo = 1, hi = MAX_TEAM_PIECES;
   else if (p == "ghosts") lo = 3, hi = current + 12;
@@ -119,8 +109,7 @@ json config_json(const BalanceConfig& cfg) {
     const std::optional<int> v = override_of(cfg.game, k);
     if (v && k != cfg.param) ov[k] = *v;
   }
-  json sw = json::object();
-  for (const char* key : SWITCH_NAMES) sw[key] = std::string(switch_value(cfg.game.switches, key));
+  const json sw = switches_json(cfg.game.switches);
   json j = {{"level", cfg.game.level}, {"players", cfg.game.players}, {"param", cfg.param}, {"agent", cfg.agent},
             {"games", cfg.games}, {"seed", cfg.seed}, {"catalog", cfg.game.catalog}, {"levels_dir", cfg.game.levels_dir},
             {"catalog_checksum", load_catalog(resolve_input(cfg.game.catalog)).checksum},
@@ -422,7 +411,7 @@ BalanceResult run_balance(const BalanceConfig& cfg, const std::string& dir) {
   BalanceSearch s;
   s.param = cfg.param;
   s.target = cfg.target;
-  s.current = is_lever_param(cfg.param) ? lever_count(cfg) : level_value(base, cfg.param);
+  s.current = is_lever_param(cfg.param) ? lever_count(cfg) : level_number(base, cfg.param);
   s.hound1 = base.hound1, s.hound2 = base.hound2, s.goal = base.goal;
   const int start_ghosts = cfg.param == "ghosts" ? cfg.game.rules().start_ghosts : 0;
   std::tie(s.full_lo, s.full_hi) = full_range(cfg.param, base, start_ghosts);

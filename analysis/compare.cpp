@@ -17,14 +17,6 @@ namespace {
 
 constexpr double SIGNIFICANCE = 0.05;  // the level of every verdict
 
-// One decimal with its sign; a value that rounds to zero prints as 0.0, never -0.0.
-std::string fixed1(double x) {
-  const double r = std::round(x * 10) / 10;
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(1) << (r > 0 ? "+" : "") << (r == 0 ? 0.0 : r);
-  return os.str();
-}
-
 struct PairResult {
   const CellResult *a, *b;
   Paired wins;
@@ -70,8 +62,8 @@ std::string summary(const Groups& groups, bool against_first) {
     score << row;
     for (size_t i = 1; i < cells.size(); ++i) {
       const PairResult pr = against_first ? compare_pair(*cells[i], *cells[0]) : compare_pair(*cells[i - 1], *cells[i]);
-      win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, fixed1(100 * pr.wins.diff) + " pp") << " |";
-      score << " " << verdict(pr.score.diff, pr.score.sign_p, fixed1(pr.score.diff)) << " |";
+      win << " " << verdict(pr.wins.diff, pr.wins.mcnemar_p, signed1(100 * pr.wins.diff) + " pp") << " |";
+      score << " " << verdict(pr.score.diff, pr.score.sign_p, signed1(pr.score.diff)) << " |";
     }
     win << "\n";
     score << "\n";
@@ -100,9 +92,9 @@ void detail(std::ostringstream& md, std::ostringstream& csv, int l, int p, int g
       const PairResult pr = compare_pair(*cells[i], *cells[j]);
       const Paired& w = pr.wins;
       const PairedMean& s = pr.score;
-      md << "| " << cells[i]->spec.label() << " | " << cells[j]->spec.label() << " | " << fixed1(100 * w.diff) << " pp | ["
-         << fixed1(100 * w.diff_ci.lo) << ", " << fixed1(100 * w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
-         << format_p(w.mcnemar_p) << " | " << fixed1(s.diff) << " | [" << fixed1(s.diff_ci.lo) << ", " << fixed1(s.diff_ci.hi)
+      md << "| " << cells[i]->spec.label() << " | " << cells[j]->spec.label() << " | " << signed1(100 * w.diff) << " pp | ["
+         << signed1(100 * w.diff_ci.lo) << ", " << signed1(100 * w.diff_ci.hi) << "] | " << w.only_a << " | " << w.only_b << " | "
+         << format_p(w.mcnemar_p) << " | " << signed1(s.diff) << " | [" << signed1(s.diff_ci.lo) << ", " << signed1(s.diff_ci.hi)
          << "] | " << format_p(s.sign_p) << " |\n";
       csv << l << ',' << p << ',' << g << ',' << csv_field(cells[i]->spec.agent) << ',' << csv_field(cells[j]->spec.agent) << ',';
       if (levers) csv << csv_field(levers_text(cells[i]->spec.levers)) << ',' << csv_field(levers_text(cells[j]->spec.levers)) << ',';

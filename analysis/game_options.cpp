@@ -1,5 +1,7 @@
 #include "analysis/game_options.h"
 
+#include <nlohmann/json.hpp>
+
 #include "analysis/error.h"
 #include "analysis/files.h"
 #include "engine/config/load.h"
@@ -71,6 +73,38 @@ std::string describe_switches(const Switches& sw) {
   for (const char* key : SWITCH_NAMES)
     out += (out.empty() ? "" : ", ") + std::string(key) + "=" + std::string(switch_value(sw, key));
   return out;
+}
+
+nlohmann::json switches_json(const Switches& sw) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const char* key : SWITCH_NAMES) j[key] = std::string(switch_value(sw, key));
+  return j;
+}
+
+int& level_number(Level& lv, const std::string& n) {
+  if (n == "ghosts") return lv.ghosts;
+  if (n == "goal") return lv.goal;
+  if (n == "hound1") return lv.hound1;
+  if (n == "hound2") return lv.hound2;
+  if (n == "piles") return lv.piles;
+  throw AnalysisError("no level number '" + n + "' (ghosts, goal, hound1, hound2, piles)");
+}
+int level_number(const Level& lv, const std::string& n) {
+  Level copy = lv;
+  return level_number(copy, n);
+}
+
+std::optional<int>& override_of(GameOptions& g, const std::string& n) {
+  if (n == "ghosts") return g.ghosts;
+  if (n == "goal") return g.goal;
+  if (n == "hound1") return g.hound1;
+  if (n == "hound2") return g.hound2;
+  if (n == "piles") return g.piles;
+  throw AnalysisError("no level override '" + n + "' (ghosts, goal, hound1, hound2, piles)");
+}
+std::optional<int> override_of(const GameOptions& g, const std::string& n) {
+  GameOptions copy = g;
+  return override_of(copy, n);
 }
 
 }  // namespace mists::analysis

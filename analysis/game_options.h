@@ -2,6 +2,7 @@
 // Rules. The command line fills it (cli/options.h), so do study files (analysis/study_config.h).
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,5 +47,14 @@ inline constexpr OverrideRange OVERRIDE_RANGES[] = {
 
 // "joint_scoring=majority, unplaceable=discard, haunted_adjacency=eight, finish_ghosts=none"
 std::string describe_switches(const Switches& sw);
+// The switches as a JSON object, name -> value, in SWITCH_NAMES order (what results files record).
+nlohmann::json switches_json(const Switches& sw);
+
+// The level number `name` (ghosts, goal, hound1, hound2, piles: OVERRIDE_RANGES' names) of a level,
+// and the override of it in `g`; another name is an AnalysisError.
+int& level_number(Level& level, const std::string& name);
+int level_number(const Level& level, const std::string& name);
+std::optional<int>& override_of(GameOptions& g, const std::string& name);
+std::optional<int> override_of(const GameOptions& g, const std::string& name);
 
 }  // namespace mists::analysis

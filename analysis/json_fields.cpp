@@ -158,4 +158,12 @@ Fields Fields::element(const std::string& key, size_t i) const {
   return Fields(arr.at(i), where_, p);
 }
 
+std::string first_difference(const nlohmann::json& saved, const nlohmann::json& given) {
+  for (const auto& [k, v] : saved.items())
+    if (!given.contains(k) || given.at(k) != v) return k;
+  for (const auto& [k, v] : given.items())
+    if (!saved.contains(k)) return k;
+  return "";
+}
+
 }  // namespace mists::analysis

@@ -14,6 +14,10 @@ nlohmann::json parse_json(const std::string& text, const std::string& where);
 // The same for a whole file (a missing or unreadable file is an error naming it).
 nlohmann::json read_json_file(const std::string& path);
 
+// The first key whose value differs between two objects (a saved run's settings and the ones
+// asked now), or "" when they are equal: how a refused resume names the field.
+std::string first_difference(const nlohmann::json& saved, const nlohmann::json& given);
+
 // A field reader bound to the file it reads (`where`, "results/x/study.json") and to the path of
 // the object it looks into ("config.cells[3]").
 class Fields {

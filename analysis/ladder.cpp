@@ -191,15 +191,6 @@ void check_inputs(const json& saved, const json& now, const std::string& where) 
                           " changed since this ladder started (" + saved.value(key, json()).dump() + " -> " + now.value(key, json()).dump() + ")");
 }
 
-// The first field whose value differs between two settings objects, or "".
-std::string first_difference(const json& saved, const json& given) {
-  for (const auto& [k, v] : saved.items())
-    if (!given.contains(k) || given.at(k) != v) return k;
-  for (const auto& [k, v] : given.items())
-    if (!saved.contains(k)) return k;
-  return "";
-}
-
 // ---- The outputs ----
 
 std::string setting_cells(const LadderSetting& s, const std::vector<std::string>& moved, const LadderSetting& printed) {
@@ -428,9 +419,7 @@ void LadderConfig::check() const {
 }
 
 json LadderConfig::to_json() const {
-  json sw = json::object();
-  for (const char* key : SWITCH_NAMES) sw[key] = std::string(switch_value(game.switches, key));
-  return {{"catalog", game.catalog}, {"levels_dir", game.levels_dir}, {"switches", sw}, {"levels", levels}, {"players", players},
+  return {{"catalog", game.catalog}, {"levels_dir", game.levels_dir}, {"switches", switches_json(game.switches)}, {"levels", levels}, {"players", players},
           {"targets", targets}, {"numbers", numbers}, {"agent", agent}, {"max_change", max_change}, {"steps", steps},
           {"batch", batch}, {"max_games", max_games}, {"seed", seed}, {"shard", shard}, {"shards", shards}};
 }

@@ -78,6 +78,8 @@ bool write_outputs(const StudyConfig& cfg, const nlohmann::json& provenance, con
 // Text helpers the writers share: 12.3 (a percentage), fixed digits, a CSV field quoted when needed.
 std::string pct(double x, int digits = 1);
 std::string num(double x, int digits = 2);
+// One decimal with its sign (+1.5, -0.3); a value that rounds to zero prints as 0.0, never -0.0.
+std::string signed1(double x);
 std::string csv_field(const std::string& v);
 
 }  // namespace mists::analysis

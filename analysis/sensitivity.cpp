@@ -33,17 +33,6 @@ using nlohmann::json;
 
 namespace {
 
-int& number_of(Level& lv, const std::string& n) {
-  return n == "ghosts" ? lv.ghosts : n == "goal" ? lv.goal : n == "hound1" ? lv.hound1 : lv.hound2;
-}
-int number_of(const Level& lv, const std::string& n) {
-  Level copy = lv;
-  return number_of(copy, n);
-}
-std::optional<int>& override_of(GameOptions& g, const std::string& n) {
-  return n == "ghosts" ? g.ghosts : n == "goal" ? g.goal : n == "hound1" ? g.hound1 : g.hound2;
-}
-
 // How the tables name a number.
 std::string words(const std::string& n) {
   return n == "hound1" ? "hound 1" : n == "hound2" ? "hound 2" : n;
@@ -56,10 +45,10 @@ std::string breaks(Level lv, const std::string& n, int v, int start_ghosts) {
   if (n == "ghosts" && v > 250) return "above 250 ghosts";
   if (v < 1) return "below 1";
   if (v > 30000) return "above 30000";
-  number_of(lv, n) = v;
+  level_number(lv, n) = v;
   std::vector<std::pair<std::string, int>> order;
   for (const char* k : {"hound1", "hound2", "goal"})
-    if (number_of(lv, k) > 0) order.emplace_back(k, number_of(lv, k));
+    if (level_number(lv, k) > 0) order.emplace_back(k, level_number(lv, k));
   for (size_t i = 0; i + 1 < order.size(); ++i)
     if (order[i].second >= order[i + 1].second)
       return words(order[i].first) + " would reach " + words(order[i + 1].first) + " (" + std::to_string(order[i].second) +
@@ -67,44 +56,23 @@ std::string breaks(Level lv, const std::string& n, int v, int start_ghosts) {
   return "";
 }
 
-std::string signed_num(double x) {
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(1) << x;
-  std::string s = o.str();
-  if (s == "-0.0") s = "0.0";
-  return (x > 0 && s != "0.0" ? "+" : "") + s;
-}
-std::string signed_pct(double x) { return signed_num(100 * x); }
+std::string signed_pct(double x) { return signed1(100 * x); }
 std::string change_text(const Paired& p) {
   return signed_pct(p.diff) + " [" + signed_pct(p.diff_ci.lo) + ", " + signed_pct(p.diff_ci.hi) + "]";
 }
 bool beyond_noise(const SideResult& s) { return s.played && (s.vs.diff_ci.lo > 0 || s.vs.diff_ci.hi < 0); }
 bool score_beyond_noise(const SideResult& s) { return s.played && (s.score.diff_ci.lo > 0 || s.score.diff_ci.hi < 0); }
 
-// The first key whose value differs between two configs ("games"), for the refusal of a folder.
-std::string first_difference(const json& a, const json& b) {
-  for (const auto& [k, v] : a.items())
-    if (!b.contains(k) || b.at(k) != v) return k;
-  for (const auto& [k, v] : b.items())
-    if (!a.contains(k)) return k;
-  return "";
-}
-
 json config_json(const SensitivityConfig& cfg) {
   json ov = json::object();
-  for (const char* k : {"ghosts", "goal", "hound1", "hound2", "piles"}) {
-    GameOptions g = cfg.game;
-    const std::optional<int> v = std::string(k) == "piles" ? g.piles : override_of(g, k);
-    if (v) ov[k] = *v;
-  }
-  json sw = json::object();
-  for (const char* key : SWITCH_NAMES) sw[key] = std::string(switch_value(cfg.game.switches, key));
+  for (const OverrideRange& r : OVERRIDE_RANGES)
+    if (const std::optional<int> v = override_of(cfg.game, r.name)) ov[r.name] = *v;
   json checks = json::object();
   for (int level : cfg.levels) checks[std::to_string(level)] = fnv1a64_hex(read_file(cfg.game.level_path(level)));
   json j = {{"levels", cfg.levels}, {"players", cfg.players}, {"agent", cfg.agent}, {"change", cfg.change},
             {"games", cfg.games}, {"seed", cfg.seed}, {"catalog", cfg.game.catalog}, {"levels_dir", cfg.game.levels_dir},
             {"catalog_checksum", load_catalog(resolve_input(cfg.game.catalog)).checksum}, {"level_checksums", checks},
-            {"switches", sw}, {"overrides", ov}};
+            {"switches", switches_json(cfg.game.switches)}, {"overrides", ov}};
   const AgentSpec spec = parse_agent(cfg.agent);
   if (spec.reads_afterstate()) j["afterstate_checksum"] = shipped_afterstate_model().checksum();
   if (spec.reads_value()) j["value_checksum"] = shipped_value_model().checksum();
@@ -208,7 +176,7 @@ std::string csv_rows(const SensitivityCell& c, const std::string& agent) {
 
 std::string side_cells(const SideResult& r, const std::string& why) {
   if (!r.played) return "— | not played: " + why + " | |";
-  return std::to_string(r.value) + " | " + pct(r.rate) + "% | " + change_text(r.vs) + " | " + signed_num(r.score.diff);
+  return std::to_string(r.value) + " | " + pct(r.rate) + "% | " + change_text(r.vs) + " | " + signed1(r.score.diff);
 }
 
 std::string md_text(const SensitivityConfig& cfg, const std::vector<SensitivityCell>& cells, const std::string& played_by) {
@@ -261,7 +229,7 @@ std::vector<NumberSteps> number_steps(const Level& lv, int start_ghosts, double 
   for (const char* n : SENSITIVITY_NUMBERS) {
     NumberSteps s;
     s.number = n;
-    s.printed = number_of(lv, n);
+    s.printed = level_number(lv, n);
     if (s.number != "ghosts" && s.printed == 0) {  // a hound the level does not have (the goal is never 0)
       s.in_level = false;
       out.push_back(s);
@@ -327,7 +295,7 @@ SensitivityCell sensitivity_cell(int level, int players, const std::vector<Numbe
       if (!s->played) continue;
       if (!t.empty()) t += ", ";
       t += std::string("one step ") + word + " (" + std::to_string(s->value) + ") " +
-           (score ? signed_num(s->score.diff) + " points of final score" : change_text(s->vs) + " points of win rate");
+           (score ? signed1(s->score.diff) + " points of final score" : change_text(s->vs) + " points of win rate");
     }
     return t;
   };

@@ -1,4 +1,5 @@
 // games.csv, cells.csv and cells.json, and the statistics of a cell.
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 
@@ -13,6 +14,13 @@ using nlohmann::json;
 std::string pct(double x, int digits) {
   std::ostringstream os;
   os << std::fixed << std::setprecision(digits) << 100 * x;
+  return os.str();
+}
+
+std::string signed1(double x) {
+  const double r = std::round(x * 10) / 10;
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1) << (r > 0 ? "+" : "") << (r == 0 ? 0.0 : r);
   return os.str();
 }
 

@@ -289,9 +289,8 @@ std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPictur
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 
   std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(width)
-     << "\" height=\"" << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n<style>" << svg::style()
-     << EXTRA_STYLE << "</style>\n<defs>" << svg::defs() << VS_DEFS << "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"#fafafa\"/>\n";
+  svg::open_picture(os, width, height, EXTRA_STYLE, VS_DEFS);
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"#fafafa\"/>\n";
   os << "<text class=\"title\" x=\"" << num(MARGIN) << "\" y=\"" << num(MARGIN + TITLE_SIZE) << "\">" << xml_escape(pic.title) << "</text>\n";
   draw_axes(os, f);
   draw_map(os, R, s, f);

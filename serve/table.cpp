@@ -6,6 +6,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/files.h"
+#include "analysis/game_options.h"
 #include "analysis/move_words.h"
 #include "analysis/study.h"
 #include "analysis/versus_svg.h"
@@ -29,7 +30,13 @@ std::vector<Action> legal(const Rules& R, const State& s) {
   return buf;
 }
 
-std::vector<std::string> words(const std::string& t) { return record_words(t); }
+// The learned value's judge of options: the td agent's depth-1 values (solver/td_agent.h).
+TdAgent td_judge(const Rules& R, uint64_t seed) {
+  const analysis::AgentSpec td = analysis::parse_agent("td");
+  TdConfig c = td.params.td;
+  c.weights = td.params.weights;
+  return TdAgent(R, analysis::afterstate_for(R, td), c, seed);
+}
 
 // The agent name a record of an entered game carries: loaded again, its draws are entered too.
 constexpr const char* ENTERED = "table (entered)";
@@ -39,8 +46,9 @@ constexpr const char* ENTERED = "table (entered)";
 Table::Table(const NewTable& how) : how_(how) {
   if (how.level < 1 || how.level > 6) throw TableError("level " + std::to_string(how.level) + ": the levels are 1 to 6");
   if (how.players < 1 || how.players > MAX_PLAYERS) throw TableError("players " + std::to_string(how.players) + ": 1 to 5 players");
-  opts_.level = how.level, opts_.players = how.players;
-  R_ = std::make_shared<const Rules>(opts_.rules());
+  analysis::GameOptions opts;
+  opts.level = how.level, opts.players = how.players;
+  R_ = std::make_shared<const Rules>(opts.rules());
   if (!how.physical) deal_ = seeded_deal(*R_, analysis::cell_seed(how.seed, how.level, how.players), how.game);
   rebuild();
 }
@@ -58,17 +66,14 @@ Table Table::from_record(const std::string& text) {
   if (rec.catalog_path != analysis::GameOptions{}.catalog)
     throw TableError("record: played with catalog " + rec.catalog_path + "; the table plays " + analysis::GameOptions{}.catalog);
   Table t(NewTable{rec.level.number, rec.params.players, rec.seed, rec.game, true});
-  analysis::GameOptions o;
-  o.level = rec.level.number, o.players = rec.params.players;
-  o.ghosts = rec.level.ghosts, o.goal = rec.level.goal, o.hound1 = rec.level.hound1, o.hound2 = rec.level.hound2, o.piles = rec.level.piles;
-  o.switches = rec.params.switches;
-  t.opts_ = o;
   t.R_ = std::make_shared<const Rules>(std::move(loaded.rules));
   // A dealt game's draws come from its deal; an entered game's were entered, and so are the next.
   t.how_.physical = rec.agent == ENTERED;
   if (!t.how_.physical) t.deal_ = record_deal(*t.R_, rec, "record");
-  for (const RecordStep& st : rec.steps)
-    if (t.how_.physical || (words(st.text).front() != "draw" && words(st.text).front() != "chip")) t.user_.push_back(st.text);
+  for (const RecordStep& st : rec.steps) {
+    const std::string verb = record_words(st.text).front();
+    if (t.how_.physical || (verb != "draw" && verb != "chip")) t.user_.push_back(st.text);
+  }
   t.rebuild();
   return t;
 }
@@ -105,7 +110,7 @@ void Table::apply_user(const std::string& text) {
   if (is_over(s_)) throw TableError("'" + text + "': the game is over");
   if (is_chance(s_)) {
     // An entered draw: "draw ID" of a tile that can come now.
-    const auto w = words(text);
+    const auto w = record_words(text);
     if (w.size() != 2 || w[0] != "draw") throw TableError("'" + text + "': the game waits for a draw: 'draw ID' of an unseen tile");
     int type = -1;
     for (int t = 0; t < R_->n_land_types; ++t)
@@ -241,7 +246,7 @@ json Table::view() const {
   for (const Action& a : legal(R, s_)) {
     const std::string text = action_text(R, s_, a);
     json o = {{"text", text}, {"words", analysis::coop_step_words(text)}};
-    const auto w = words(text);
+    const auto w = record_words(text);
     if (w.size() == 4 && w[0] == "place") {  // the cell in engine coordinates, for a click on the board
       o["x"] = std::stoi(w[1]) + START_X, o["y"] = std::stoi(w[2]) + START_Y, o["rot"] = std::stoi(w[3]);
     }
@@ -256,13 +261,10 @@ json Table::advice(int top) const {
   const Rules& R = *R_;
   std::vector<Action> opts = legal(R, s_);
   const analysis::AgentSpec best = analysis::parse_agent(analysis::BEST_FAIR_AGENT);
-  const analysis::AgentSpec td = analysis::parse_agent("td");
   const uint64_t seed = analysis::agent_seed(analysis::cell_seed(how_.seed, R.level.number, R.params.players), how_.game) ^ uint64_t(steps_.size());
   analysis::Chooser choose = analysis::make_agent(R, best, seed, nullptr);
   const int pick = opts.size() > 1 ? choose(s_, opts.data(), int(opts.size())) : 0;
-  TdConfig c = td.params.td;
-  c.weights = td.params.weights;
-  TdAgent judge(R, analysis::afterstate_for(R, td), c, seed);
+  TdAgent judge = td_judge(R, seed);
   std::vector<double> values;
   judge.option_values(s_, opts.data(), int(opts.size()), values);
   std::vector<size_t> order(opts.size());
@@ -289,10 +291,7 @@ json Table::review() const {
                    {"verdict", analysis::verdict_name(m.verdict)}});
   // The learned value's win chance before each decision (its best option) and of the option played.
   const Rules& R = *R_;
-  const analysis::AgentSpec td = analysis::parse_agent("td");
-  TdConfig c = td.params.td;
-  c.weights = td.params.weights;
-  TdAgent v(R, analysis::afterstate_for(R, td), c, 1);
+  TdAgent v = td_judge(R, 1);
   json curve = json::array();
   const Deal d = how_.physical ? physical_deal() : deal_;
   State s = initial_state(R, d);

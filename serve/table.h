@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "analysis/game_options.h"
 #include "engine/coop/game.h"
 
 namespace mists::serve {
@@ -60,7 +59,6 @@ class Table {
   Deal physical_deal() const;   // a deal that holds every draw entered where it came, the unseen tiles after
 
   NewTable how_;
-  analysis::GameOptions opts_;
   std::shared_ptr<const Rules> R_;
   Deal deal_;                   // dealt games
   State s_{};

@@ -892,9 +892,8 @@ std::string render_svg_legend(const Rules& R) {
   const double bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, {MARGIN, MARGIN});
   const double width = std::ceil(svg::legend_width(rows, LEGEND_NOTES) + 2 * MARGIN), height = std::ceil(bottom + MARGIN);
   std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(width) << "\" height=\""
-     << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n<style>" << style() << "</style>\n<defs>" << DEFS
-     << "</defs>\n" << legend.str() << "</svg>\n";
+  svg::open_picture(os, width, height);
+  os << legend.str() << "</svg>\n";
   return os.str();
 }
 
@@ -926,9 +925,8 @@ std::string render_svg(const Rules& R, const State& s, const SvgBoardOptions& ho
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 
   std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(width)
-     << "\" height=\"" << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n<style>" << style()
-     << "</style>\n<defs>" << DEFS << "</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"#fafafa\"/>\n";
+  svg::open_picture(os, width, height);
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"#fafafa\"/>\n";
   os << "<text class=\"title\" x=\"" << num(MARGIN) << "\" y=\"" << num(MARGIN + TITLE_SIZE) << "\">" << xml_escape(title)
      << "</text>\n";
   draw_axes(os, e, board);
@@ -1006,6 +1004,12 @@ std::string num(double v) { return mists::num(v); }
 double text_width(const std::string& text, double size) { return mists::text_width(text, size); }
 std::string style() { return mists::style(); }
 const char* defs() { return DEFS; }
+
+void open_picture(std::ostream& os, double width, double height, const char* extra_style, const char* extra_defs) {
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"" << num(width) << "\" height=\""
+     << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n<style>" << style() << extra_style
+     << "</style>\n<defs>" << DEFS << extra_defs << "</defs>\n";
+}
 const char* meeple_fill(int c) { return MEEPLE_FILL[size_t(c) % COLOUR_NB]; }
 
 void draw_design(std::ostream& os, const TileSpec& spec, int rot) {

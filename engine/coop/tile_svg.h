@@ -32,6 +32,9 @@ double text_width(const std::string& text, double size);
 // hound.
 std::string style();
 const char* defs();
+// Opens a picture `width` x `height` pixels (its viewBox the same): the <svg> element, then the
+// classes and the symbols above, with `extra_style` and `extra_defs` after them (a game's own).
+void open_picture(std::ostream& os, double width, double height, const char* extra_style = "", const char* extra_defs = "");
 // The fill of meeple colour `c` (engine/types.h COLOUR_NAMES order: red green blue yellow black pink).
 const char* meeple_fill(int c);
 
