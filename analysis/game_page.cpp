@@ -56,15 +56,18 @@ function esc(t){return String(t).replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;
 function note(m){
   if (!m) return ['', ''];
   const dg = data.digits === undefined ? 3 : data.digits;  // the co-op values 0-1, the competitive ones points
-  const num = x => x === null ? '-' : x.toFixed(dg);
+  const pc = data.percent === true;  // chances to win: values in percent, costs in points of win chance
+  const who = data.judge_word || 'search';
+  const num = x => x === null ? '-' : pc ? (100 * x).toFixed(1) + '%' : x.toFixed(dg);
+  const pts = x => pc ? (Math.abs(100 * x) < 0.05 ? 0 : 100 * x).toFixed(1) : (Math.abs(x) < 0.5 * Math.pow(10, -dg) ? 0 : x).toFixed(dg);
   const v = num(m.best_value), p = num(m.played_value);
-  const interval = (m.cost === null || Math.abs(m.cost) < 0.5 * Math.pow(10, -dg) ? 0 : m.cost).toFixed(dg) + ' ± ' + m.margin.toFixed(dg);
-  if (m.verdict === 'agrees') return ['agree', ' <span class="ok">the search agrees' + (m.best_value === null ? '' : ' (' + v + ')') + '</span>'];
+  const interval = (m.cost === null ? '0' : pts(m.cost)) + ' ± ' + pts(m.margin) + (pc ? ' points' : '');
+  if (m.verdict === 'agrees') return ['agree', ' <span class="ok">the ' + who + ' agrees' + (m.best_value === null ? '' : ' (' + v + ')') + '</span>'];
   if (m.verdict === 'costly')
-    return ['cost', ' <span class="mark">costly: the search prefers ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'];
+    return ['cost', ' <span class="mark">costly: the ' + who + ' prefers ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'];
   if (m.verdict === 'as good')
-    return ['agree', ' <span class="ok">as good as the search\'s ' + esc(m.best) + ' (' + p + ' vs ' + v + ', cost ' + interval + ')</span>'];
-  return ['noise', ' <span class="minor">within noise: the search leans to ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'];
+    return ['agree', ' <span class="ok">as good as the ' + who + '\'s ' + esc(m.best) + ' (' + p + ' vs ' + v + ', cost ' + interval + ')</span>'];
+  return ['noise', ' <span class="minor">within noise: the ' + who + ' leans to ' + esc(m.best) + ' (' + v + ' vs ' + p + ', cost ' + interval + ')</span>'];
 }
 function show(i){
   at = Math.max(0, Math.min(frames.length - 1, i));

@@ -207,6 +207,23 @@ MeanDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b,
   return d;
 }
 
+MeanDiff paired_binary_diff(const std::vector<double>& a, const std::vector<double>& b, double confidence) {
+  if (a.size() != b.size() || a.size() < 2) throw std::invalid_argument("paired_binary_diff: two samples of one length, two values or more");
+  double only_a = 0, only_b = 0;  // the discordant pairs
+  for (size_t i = 0; i < a.size(); ++i) {
+    if ((a[i] != 0 && a[i] != 1) || (b[i] != 0 && b[i] != 1)) throw std::invalid_argument("paired_binary_diff: values 0 or 1");
+    only_a += a[i] > b[i], only_b += b[i] > a[i];
+  }
+  const double n = double(a.size());
+  MeanDiff d;
+  d.diff = (only_a - only_b) / n;
+  const double m = n + 2, pa = (only_a + 0.5) / m, pb = (only_b + 0.5) / m;  // half a pair in each cell
+  d.se = std::sqrt((pa + pb - (pa - pb) * (pa - pb)) / m);
+  d.df = n - 1;
+  d.margin = student_t_critical(confidence, d.df) * d.se;
+  return d;
+}
+
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());

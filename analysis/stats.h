@@ -77,6 +77,12 @@ MeanDiff welch(const std::vector<double>& a, const std::vector<double>& b, doubl
 // random numbers): the mean of the differences with Student's interval at n - 1 degrees of freedom.
 // The samples need one length, two values or more (std::invalid_argument otherwise).
 MeanDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b, double confidence);
+// The same for paired wins and losses (every value 0 or 1): the difference of the two shares, and
+// the Wald interval of a difference of paired proportions with half a pair added to each of the four
+// cells (Agresti & Min 2005, "Simple improved confidence intervals for comparing matched
+// proportions"), at Student's t with n - 1 degrees of freedom, so that n pairs that all agree still
+// leave an interval of about t / (n + 2). Values other than 0 and 1: std::invalid_argument.
+MeanDiff paired_binary_diff(const std::vector<double>& a, const std::vector<double>& b, double confidence);
 
 // Quantile q in [0, 1] of `v` (sorted copy, linear interpolation between order statistics).
 double quantile(std::vector<double> v, double q);

@@ -93,7 +93,7 @@ ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std
   }
   // 2. Both options valued by play to the end, the r-th game of both on the same seed, in rounds
   //    that double, until the paired interval parts from `negligible`.
-  measure_cost(m, how, true, [&](int r) {
+  measure_cost(m, how, CostInterval::Paired, [&](int r) {
     const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
     return std::pair{vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game),
                      vs_option_value(R, before, opts[size_t(played)], m.seat, review, game)};

@@ -139,6 +139,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   }
   data["frames"] = frames;
   data["digits"] = 2;  // values are points
+  data["judge_word"] = "judge";
   json jm = json::object();
   if (marks)
     for (const ReviewMark& m : *marks)

@@ -68,11 +68,7 @@ namespace {
 // The positions before each decision of the record with two or more options (replay checks the
 // record on the way), and the state after every step.
 struct Walk {
-  struct Decision {
-    State before;
-    int step;
-    std::string played;
-  };
+  using Decision = RecordDecision;
   struct Step {
     std::string text;
     int record_step;  // its index among the record's steps, -1 for a forced step (not in the record)
@@ -106,6 +102,41 @@ Walk walk(const LoadedRecord& g) {
 
 }  // namespace
 
+std::vector<RecordDecision> record_decisions(const LoadedRecord& g) { return walk(g).decisions; }
+
+std::string loss_words(const Rules& R, const State& s) {
+  if (s.outcome != Outcome::Lost) return "";
+  const PlacedTile& t = s.tiles[s.last];
+  const std::string tile = s.n_tiles == 0 ? "" : t.face_down() ? "the face-down tile at (" + std::to_string(rel_x(t.x)) + ", " + std::to_string(rel_y(t.y)) + ")"
+                                                              : "tile " + R.types[t.type].id + " at (" + std::to_string(rel_x(t.x)) + ", " +
+                                                                    std::to_string(rel_y(t.y)) + ")";
+  const std::string supply = std::to_string(int(s.ghost_supply)) + (s.ghost_supply == 1 ? " ghost" : " ghosts");
+  const std::string score = "the score stood at " + std::to_string(progress(R, s));
+  switch (s.cause) {
+    case LossCause::GhostSupply: {
+      std::string what;
+      switch (s.step) {
+        case Step::Ghosts: what = "the mist areas of " + tile + " needed their ghosts"; break;
+        case Step::NeighbourGhosts: what = "the new cemetery on " + tile + " needed a ghost on each misty tile around it"; break;
+        case Step::CemGhost: what = "an open cemetery needed its ghost"; break;
+        default: what = "the turn needed more ghosts (after " + tile + ")"; break;
+      }
+      return "R3.5: " + what + " and the supply held only " + supply + ", with " + std::to_string(int(s.ghosts_on_board)) +
+             " on the board";
+    }
+    case LossCause::Pile1Target:
+      return "R6.4: pile 1 ran out before hound 1 was reached (" + std::to_string(R.level.hound1) + " points); " + score;
+    case LossCause::Pile2Target:
+      return "R6.4: pile 2 ran out before hound 2 was reached (" + std::to_string(R.level.hound2) + " points); " + score;
+    case LossCause::TilesOut:
+      return "R6.4: the last tile was placed before the goal of " + std::to_string(R.level.goal) + " points" +
+             (R.level.per_colour_scores ? " for every colour" : "") + "; " + score;
+    case LossCause::Unplaceable: return "R2.2 (unplaceable = lose): the tile drawn fitted nowhere; " + score;
+    case LossCause::None: break;
+  }
+  return "";
+}
+
 std::string review_number(double x, int digits) {
   if (std::isnan(x)) return "-";
   if (std::abs(x) < 0.5 * std::pow(10.0, -digits)) x = 0;  // no "-0.000"
@@ -114,16 +145,19 @@ std::string review_number(double x, int digits) {
   return os.str();
 }
 
-void measure_cost(ReviewMark& m, const ReviewSettings& how, bool paired, const std::function<std::pair<double, double>(int)>& values) {
+void measure_cost(ReviewMark& m, const ReviewSettings& how, CostInterval interval,
+                  const std::function<std::pair<double, double>(int)>& values) {
   std::vector<double> best_values, played_values;
   MeanDiff d;
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+  for (int look = std::min(how.first_look, how.repeats);; look = std::min(2 * look, how.repeats)) {
     for (int r = int(best_values.size()); r < look; ++r) {
       const auto [best, played] = values(r);
       best_values.push_back(best);
       played_values.push_back(played);
     }
-    d = paired ? paired_diff(best_values, played_values, how.confidence) : welch(best_values, played_values, how.confidence);
+    d = interval == CostInterval::Welch    ? welch(best_values, played_values, how.confidence)
+        : interval == CostInterval::Paired ? paired_diff(best_values, played_values, how.confidence)
+                                           : paired_binary_diff(best_values, played_values, how.confidence);
     if (d.diff - d.margin > how.negligible || d.diff + d.margin <= how.negligible || look == how.repeats) break;
   }
   double sum_best = 0, sum_played = 0;
@@ -139,7 +173,7 @@ void measure_cost(ReviewMark& m, const ReviewSettings& how, bool paired, const s
 
 std::string review_rounds(const ReviewSettings& how) {
   std::string rounds;
-  for (int look = std::min(ReviewSettings::FIRST_LOOK, how.repeats);; look = std::min(2 * look, how.repeats)) {
+  for (int look = std::min(how.first_look, how.repeats);; look = std::min(2 * look, how.repeats)) {
     rounds += (rounds.empty() ? "" : ", ") + std::to_string(look);
     if (look == how.repeats) break;
   }
@@ -199,6 +233,7 @@ ReviewMark judge(const Rules& R, const State& before, const std::string& played_
   ReviewMark m;
   m.step = step;
   m.turn = before.turn;
+  m.seat = before.player;
   m.played = played_text;
   // 1. The search over every option names the one it prefers.
   MctsAgent all(R, cfg, seed);
@@ -211,7 +246,7 @@ ReviewMark judge(const Rules& R, const State& before, const std::string& played_
   }
   // 2. Both options alone, each search on a seed of its own, in rounds that double, until the
   //    cost's Welch interval parts from `negligible`.
-  measure_cost(m, how, false, [&](int r) {
+  measure_cost(m, how, CostInterval::Welch, [&](int r) {
     return std::pair{value_alone(R, cfg, before, opts[size_t(pick)], stream_seed(seed, uint64_t(r), PREFERRED_STREAM)),
                      value_alone(R, cfg, before, played, stream_seed(seed, uint64_t(r), PLAYED_STREAM))};
   });
@@ -241,39 +276,114 @@ std::vector<ReviewMark> review_record(const LoadedRecord& g, const AgentSpec& ag
   return marks;
 }
 
-std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& marks, int top, const ReviewSettings& how) {
+namespace {
+
+// A player as the review names them: "player 1 (red, blue)".
+std::string player_label(const Rules& R, int p) {
+  std::string out = "player " + std::to_string(p + 1);
+  if (p < 0 || p >= R.params.players) return out;
+  std::string colours;
+  for (int8_t c : R.player_colours[size_t(p)]) {
+    if (c < 0) break;
+    colours += (colours.empty() ? "" : ", ") + std::string(COLOUR_NAMES[size_t(c)]);
+  }
+  return colours.empty() ? out : out + " (" + colours + ")";
+}
+
+// How the review writes a value and a cost: chances to win in percent and points, or a search's 0-1 reward.
+struct ReviewUnits {
+  bool win = false;
+  std::string value(double x) const { return std::isnan(x) ? "-" : win ? review_number(100 * x, 1) + "%" : review_number(x, 3); }
+  std::string cost(double x) const { return win ? review_number(100 * x, 1) : review_number(x, 3); }
+  std::string points() const { return win ? " points" : ""; }
+};
+
+}  // namespace
+
+std::vector<PlayerReview> review_by_player(const LoadedRecord& g, const std::vector<ReviewMark>& marks) {
+  std::vector<PlayerReview> out(size_t(g.rules.params.players));
+  for (size_t p = 0; p < out.size(); ++p) out[p].label = player_label(g.rules, int(p));
+  for (const ReviewMark& m : marks) {
+    if (m.seat < 0 || m.seat >= int(out.size())) continue;
+    PlayerReview& p = out[size_t(m.seat)];
+    ++p.decisions, ++p.verdicts[int(m.verdict)];
+    if (!m.marked()) continue;
+    p.costly_sum += m.cost();
+    if (!p.worst || m.cost() > p.worst->cost()) p.worst = &m;
+  }
+  return out;
+}
+
+std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& marks, int top, const ReviewSettings& how,
+                        const CoopJudge* judge) {
+  const ReviewUnits u{judge && judge->win_chance()};
   std::ostringstream os;
   os << "review of seed " << g.rec.seed << " game " << g.rec.game << " (" << g.rules.describe() << "), played by " << g.rec.agent
      << ": " << marks.size() << " decisions\n";
-  os << "value: the search's mean reward (0-1; a win counts 1, a position cut off is judged by the heuristic)\n";
   const std::string rounds = review_rounds(how);  // "4, 8, 16"
-  const std::string negligible = review_number(how.negligible, 3);
-  os << "cost: the preferred option's value minus the played one's, each the mean of n searches of that option alone (n\n"
-     << "grows " << rounds << " until the interval parts from " << negligible << "), ± the half-width of its "
-     << review_number(100 * how.confidence, 1) << "% interval (Welch's t):\n"
-     << "costly when the whole interval lies above " << negligible << " (the only decisions marked), as good when it lies at or\n"
-     << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
-     << "; n = 0: the search agrees with the option played\n\n";
+  const std::string negligible = u.cost(how.negligible);
+  const std::string level = review_number(100 * how.confidence, 1);
+  if (u.win) {
+    os << "value: the chance to win after the option, the share of n games won that " << judge->rollout.text << " plays on from it\n"
+       << "on piles drawn at random from the tiles the team has not seen (what a fair team knows)\n"
+       << "cost: in points of win chance, the judge's option's value minus the played one's (n grows " << rounds << " until the\n"
+       << "interval parts from " << negligible << " points), ± the half-width of its " << level << "% interval (the k-th game of both options on\n"
+       << "the same piles and numbers; paired proportions, Agresti & Min): costly when the whole interval lies above " << negligible << ",\n"
+       << "as good when it lies at or below, within noise when it still straddles " << negligible << " after " << how.repeats
+       << " games; n = 0: the judge plays the option played\n\n";
+  } else {
+    os << "value: the search's mean reward (0-1; a win counts 1, a position cut off is judged by the heuristic)\n";
+    os << "cost: the preferred option's value minus the played one's, each the mean of n searches of that option alone (n\n"
+       << "grows " << rounds << " until the interval parts from " << negligible << "), ± the half-width of its " << level
+       << "% interval (Welch's t):\n"
+       << "costly when the whole interval lies above " << negligible << " (the only decisions marked), as good when it lies at or\n"
+       << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
+       << "; n = 0: the search agrees with the option played\n\n";
+  }
   os << "step turn   n  played                      value   best                        value    cost ± width  verdict\n";
   for (const ReviewMark& m : marks) {
+    const bool agrees = m.verdict == ReviewVerdict::Agrees;
     os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(4) << m.repeats << "  " << std::left << std::setw(28) << m.played << std::right
-       << review_number(m.played_value, 3) << "   " << std::left << std::setw(28) << (m.verdict == ReviewVerdict::Agrees ? "=" : m.best)
-       << std::right << review_number(m.best_value, 3) << std::setw(8) << review_number(m.cost(), 3) << ' '
-       << std::left << std::setw(7) << (m.verdict == ReviewVerdict::Agrees ? "" : "± " + review_number(m.margin, 3)) << "  "
-       << verdict_name(m.verdict) << std::right << '\n';
+       << std::setw(5) << u.value(m.played_value) << "   " << std::left << std::setw(28) << (agrees ? "=" : m.best)
+       << std::right << std::setw(5) << u.value(m.best_value) << std::setw(8) << (agrees && u.win ? "" : u.cost(m.cost())) << ' '
+       << std::left << std::setw(7) << (agrees ? "" : "± " + u.cost(m.margin)) << "  " << verdict_name(m.verdict) << std::right << '\n';
   }
   int count[4] = {};
   for (const ReviewMark& m : marks) ++count[int(m.verdict)];
-  os << "\nverdicts: the search agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
-     << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
+  os << "\nverdicts: the " << (u.win ? "judge" : "search") << " agrees " << count[int(ReviewVerdict::Agrees)] << ", as good "
+     << count[int(ReviewVerdict::AsGood)] << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly "
+     << count[int(ReviewVerdict::Costly)] << '\n';
+  // Each player's decisions (the player whose turn it was).
+  os << "\nby player:\n";
+  for (const PlayerReview& p : review_by_player(g, marks)) {
+    const int* c = p.verdicts;
+    os << "  " << p.label << ": " << p.decisions << " decisions, agrees " << c[int(ReviewVerdict::Agrees)] << ", as good "
+       << c[int(ReviewVerdict::AsGood)] << ", within noise " << c[int(ReviewVerdict::Noise)] << ", costly " << c[int(ReviewVerdict::Costly)];
+    if (p.worst)
+      os << "; the costly ones " << u.cost(p.costly_sum) << u.points() << " in all, the worst step " << p.worst->step + 1 << " (turn "
+         << p.worst->turn << ", " << u.cost(p.worst->cost()) << u.points() << ")";
+    os << '\n';
+  }
   const std::vector<ReviewMark> sorted = costliest(marks);
   os << "\ncostliest decisions (marked costly):\n";
   if (sorted.empty()) os << "  none\n";
   for (int i = 0; i < top && i < int(sorted.size()); ++i) {
     const ReviewMark& m = sorted[size_t(i)];
-    os << "  step " << m.step + 1 << " (turn " << m.turn << "): played '" << m.played << "' (" << review_number(m.played_value, 3)
-       << "), the search prefers '" << m.best << "' (" << review_number(m.best_value, 3) << "): cost " << review_number(m.cost(), 3) << " ± "
-       << review_number(m.margin, 3) << '\n';
+    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << player_label(g.rules, m.seat) << "): played '" << m.played << "' ("
+       << u.value(m.played_value) << "), the " << (u.win ? "judge" : "search") << " prefers '" << m.best << "' (" << u.value(m.best_value)
+       << "): cost " << u.cost(m.cost()) << " ± " << u.cost(m.margin) << u.points() << '\n';
+    if (u.win) {
+      const BetterLine line = better_line(g, m, *judge);
+      os << "    the judge's line on the game's own tiles (" << line.steps.size() << " steps): ";
+      const size_t shown = std::min<size_t>(line.steps.size(), 12);
+      for (size_t k = 0; k < shown; ++k) os << (k ? "; " : "") << line.steps[k];
+      os << (shown < line.steps.size() ? "; ..." : "") << " -> " << line.outcome << ", score " << line.score << " after " << line.turns
+         << " tiles\n";
+    }
+  }
+  if (g.rec.outcome == "lost") {
+    const std::string why = loss_words(g.rules, walk(g).turns.back().first);
+    if (!why.empty()) os << "\nhow the game was lost: " << why << '\n';
   }
   return os.str();
 }
@@ -350,6 +460,7 @@ json frame_json(const Rules& R, const State& s, int index, int highlight) {
     row("hounds", "hounds", std::string("1: ") + HS[int(s.hound[0])] + ", 2: " + HS[int(s.hound[1])]);
   }
   row("outcome", "game", s.outcome == Outcome::Won ? "won" : s.outcome == Outcome::Lost ? "lost (" + std::string(loss_cause_name(s.cause)) + ")" : "playing");
+  if (s.outcome == Outcome::Lost) row("loss", "how it was lost", loss_words(R, s));
   f["info"] = info;
   return f;
 }
@@ -357,7 +468,9 @@ json frame_json(const Rules& R, const State& s, int index, int highlight) {
 }  // namespace
 
 std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* marks, const std::string& title,
-                        const ReviewSettings& how) {
+                        const ReviewSettings& how, const CoopJudge* judge) {
+  const bool win = judge && judge->win_chance();
+  const ReviewUnits u{win};
   const Walk w = walk(g);
   std::map<int, size_t> frame_of;  // record step -> the frame whose steps list it
   for (size_t t = 0; t < w.turns.size(); ++t)
@@ -390,10 +503,12 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   json jm = json::object();
   if (marks)
     for (const ReviewMark& m : *marks)
-      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", m.best_value},
-                                    {"played_value", m.played_value}, {"cost", m.cost()}, {"margin", m.margin},
+      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", std::isnan(m.best_value) ? json() : json(m.best_value)},
+                                    {"played_value", std::isnan(m.played_value) ? json() : json(m.played_value)},
+                                    {"cost", std::isnan(m.cost()) ? json() : json(m.cost())}, {"margin", m.margin},
                                     {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}};
   data["marks"] = jm;
+  if (win) data["percent"] = true, data["judge_word"] = "judge";
 
   std::ostringstream sum;
   sum << "level " << g.rules.level.number << (g.rules.level.name.empty() ? "" : " (" + xml_escape(g.rules.level.name) + ")") << ", "
@@ -402,7 +517,13 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
       << g.rec.score << ", " << g.rec.turns << " turns"
       << (g.rec.verdict == "open" ? " · verdict open: the solver's best line on a deal it neither won nor proved lost" : "")
       << " · the tile just placed is framed in orange";
-  if (marks)
+  if (marks && win)
+    sum << " · reviewed by " << xml_escape(judge->judge.text) << " in chances to win: a red step is a costly decision, one whose cost"
+        << " (the win chance after the judge's option minus that after the one played, each the share of games won that "
+        << xml_escape(judge->rollout.text) << " plays on from it on piles drawn from the unseen tiles) has a "
+        << review_number(100 * how.confidence, 1) << "% interval wholly above " << u.cost(how.negligible)
+        << " points; grey: within the games' noise; green: the judge agrees, or finds the option played as good";
+  else if (marks)
     sum << " · reviewed: a red step is a costly decision, one whose cost (the search's value of the option it prefers minus its"
         << " value of the one played, each a mean over searches of that option alone) has a " << review_number(100 * how.confidence, 1)
         << "% interval wholly above " << review_number(how.negligible, 3) << "; grey: within the search's noise; green: the search agrees,"
@@ -412,14 +533,23 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   if (marks) {
     std::ostringstream extra;
     extra << "<h3>costliest decisions</h3>";
-    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the search's noise.</p>";
+    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the " << (win ? "games'" : "search's") << " noise.</p>";
     else {
       extra << "<ol id=\"costliest\">";
       for (const ReviewMark& m : costly) {  // as the text names them; each links to the board its turn led to
         const size_t t = frame_of.at(m.step);
         extra << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
-              << xml_escape(m.played) << " (" << review_number(m.played_value, 3) << "), the search prefers " << xml_escape(m.best) << " ("
-              << review_number(m.best_value, 3) << "): cost " << review_number(m.cost(), 3) << " ± " << review_number(m.margin, 3) << "</li>";
+              << xml_escape(m.played) << " (" << u.value(m.played_value) << "), the " << (win ? "judge" : "search") << " prefers "
+              << xml_escape(m.best) << " (" << u.value(m.best_value) << "): cost " << u.cost(m.cost()) << " ± " << u.cost(m.margin)
+              << u.points();
+        if (win) {  // the better line, folded
+          const BetterLine line = better_line(g, m, *judge);
+          extra << "<details class=\"better-line\"><summary>the judge's line: " << xml_escape(line.outcome) << ", score " << line.score
+                << " after " << line.turns << " tiles</summary><ol>";
+          for (const std::string& st : line.steps) extra << "<li>" << xml_escape(coop_step_words(st)) << "</li>";
+          extra << "</ol></details>";
+        }
+        extra << "</li>";
       }
       extra << "</ol>";
     }

@@ -1,5 +1,6 @@
 #include "serve/table.h"
 
+#include <cmath>
 #include <algorithm>
 #include <sstream>
 
@@ -38,9 +39,6 @@ TdAgent td_judge(const Rules& R, uint64_t seed) {
   return TdAgent(R, analysis::afterstate_for(R, td), c, seed);
 }
 
-// The agent name a record of an entered game carries: loaded again, its draws are entered too.
-constexpr const char* ENTERED = "table (entered)";
-
 }  // namespace
 
 Table::Table(const NewTable& how) : how_(how) {
@@ -68,7 +66,7 @@ Table Table::from_record(const std::string& text) {
   Table t(NewTable{rec.level.number, rec.params.players, rec.seed, rec.game, true});
   t.R_ = std::make_shared<const Rules>(std::move(loaded.rules));
   // A dealt game's draws come from its deal; an entered game's were entered, and so are the next.
-  t.how_.physical = rec.agent == ENTERED;
+  t.how_.physical = rec.agent == analysis::ENTERED_AGENT;
   if (!t.how_.physical) t.deal_ = record_deal(*t.R_, rec, "record");
   for (const RecordStep& st : rec.steps) {
     const std::string verb = record_words(st.text).front();
@@ -188,7 +186,7 @@ Deal Table::physical_deal() const {
 
 std::string Table::record() const {
   const Deal d = how_.physical ? physical_deal() : deal_;
-  GameRecord rec = make_record(*R_, d, how_.seed, how_.game, how_.physical ? ENTERED : "table", analysis::revision());
+  GameRecord rec = make_record(*R_, d, how_.seed, how_.game, how_.physical ? analysis::ENTERED_AGENT : "table", analysis::revision());
   finish_record(rec, steps_, summarize(*R_, s_, decisions_, forced_));
   return write_record(rec);
 }
@@ -283,12 +281,31 @@ json Table::advice(int top) const {
 json Table::review() const {
   const std::string text = record();
   analysis::LoadedRecord loaded = analysis::load_record_text(text, "table");
-  const analysis::AgentSpec judge = analysis::parse_agent("mcts");
-  const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge);
+  // The judge and settings of `mists review` with no flags: the same marks, mark for mark.
+  const analysis::CoopJudge judge = analysis::default_coop_judge(loaded.rules);
+  const analysis::ReviewSettings how = judge.win_chance() ? analysis::win_chance_settings() : analysis::ReviewSettings{};
+  const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge, how);
+  auto number = [](double x) { return std::isnan(x) ? json() : json(x); };
   json out = json::array();
-  for (const analysis::ReviewMark& m : marks)
-    out.push_back({{"step", m.step}, {"turn", m.turn}, {"played", m.played}, {"best", m.best}, {"cost", m.cost()}, {"margin", m.margin},
-                   {"verdict", analysis::verdict_name(m.verdict)}});
+  for (const analysis::ReviewMark& m : marks) {
+    json j = {{"step", m.step}, {"turn", m.turn}, {"player", m.seat}, {"played", m.played}, {"played_words", analysis::coop_step_words(m.played)},
+              {"best", m.best}, {"best_words", analysis::coop_step_words(m.best)}, {"played_value", number(m.played_value)},
+              {"best_value", number(m.best_value)}, {"cost", number(m.cost())}, {"margin", m.margin}, {"games", m.repeats},
+              {"verdict", analysis::verdict_name(m.verdict)}};
+    if (m.marked()) {  // the better line: the judge's continuation on the tiles known
+      const analysis::BetterLine line = analysis::better_line(loaded, m, judge);
+      json steps = json::array();
+      for (const std::string& st : line.steps) steps.push_back({{"text", st}, {"words", analysis::coop_step_words(st)}});
+      j["line"] = {{"steps", steps}, {"outcome", line.outcome}, {"score", line.score}, {"turns", line.turns}};
+    }
+    out.push_back(j);
+  }
+  json players = json::array();
+  for (const analysis::PlayerReview& p : analysis::review_by_player(loaded, marks))
+    players.push_back({{"label", p.label}, {"decisions", p.decisions}, {"agrees", p.verdicts[int(analysis::ReviewVerdict::Agrees)]},
+                       {"as_good", p.verdicts[int(analysis::ReviewVerdict::AsGood)]}, {"noise", p.verdicts[int(analysis::ReviewVerdict::Noise)]},
+                       {"costly", p.verdicts[int(analysis::ReviewVerdict::Costly)]}, {"costly_points", 100 * p.costly_sum},
+                       {"worst_step", p.worst ? json(p.worst->step) : json()}});
   // The learned value's win chance before each decision (its best option) and of the option played.
   const Rules& R = *R_;
   TdAgent v = td_judge(R, 1);
@@ -320,7 +337,9 @@ json Table::review() const {
     apply(R, s, a);
     ++k;
   }
-  return {{"judge", "mcts"}, {"marks", out}, {"value", "td"}, {"curve", curve}};
+  return {{"judge", judge.judge.text}, {"rollout", judge.rollout.text}, {"win_chance", judge.win_chance()}, {"negligible", how.negligible},
+          {"confidence", how.confidence}, {"marks", out}, {"players", players}, {"loss", analysis::loss_words(R, s_)}, {"value", "td"},
+          {"curve", curve}, {"text", "reviewed by " + judge.describe() + "\n" + analysis::review_text(loaded, marks, 10, how, &judge)}};
 }
 
 }  // namespace mists::serve

@@ -5,6 +5,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "analysis/agents.h"
 #include "analysis/error.h"
 #include "analysis/game_page.h"
+#include "analysis/stats.h"
 #include "analysis/viewer.h"
 #include "solver/agents.h"
 #include "shell_helpers.h"
@@ -329,4 +331,144 @@ TEST_CASE("study: the report links a won and a lost example game of each level, 
     ++pages;
   }
   CHECK(pages == 4);  // levels 1 and 2: each has a won and a lost game among 12 expert games
+}
+
+TEST_CASE("paired_binary_diff: games that all agree still leave an interval; discordant pairs move the difference") {
+  const std::vector<double> lost(16, 0.0);
+  const analysis::MeanDiff same = analysis::paired_binary_diff(lost, lost, 0.99);
+  CHECK(same.diff == 0);
+  CHECK(same.margin > 0.05);  // 16 pairs that agree prove no cost under 2 points
+  std::vector<double> a(100, 0.0), b(100, 0.0);
+  for (int i = 0; i < 30; ++i) a[size_t(i)] = 1;  // 30 games only the first option wins, 10 only the second
+  for (int i = 30; i < 40; ++i) b[size_t(i)] = 1;
+  const analysis::MeanDiff d = analysis::paired_binary_diff(a, b, 0.95);
+  CHECK(d.diff == doctest::Approx(0.2));
+  CHECK(d.margin > 0.05);
+  CHECK(d.margin < 0.15);
+  CHECK(analysis::paired_binary_diff(a, b, 0.99).margin > d.margin);
+  CHECK_THROWS_AS(analysis::paired_binary_diff({0.5, 1}, {0, 1}, 0.95), std::invalid_argument);
+}
+
+TEST_CASE("win-chance review: a thrown-away win costs its points of win chance; the judge and the games are checked") {
+  // Level 3, the expert's games of seed 1: the first position where one option wins the game at once
+  // and another leaves td winning at most half of 16 games played on.
+  const Rules R = mists_rules(3, 2);
+  const analysis::AgentSpec td = analysis::parse_agent("td");
+  State at{};
+  std::string win, other;
+  for (uint64_t game = 0; game < 40 && win.empty(); ++game) {
+    ExpertAgent expert(R, game);
+    auto choose = [&](const State& s, const Action* o, int n) {
+      if (!win.empty()) return expert(s, o, n);
+      int w = -1;
+      for (int i = 0; i < n && w < 0; ++i) {
+        State t = s;
+        apply(R, t, o[i]);
+        if (t.outcome == Outcome::Won) w = i;
+      }
+      for (int i = 0; w >= 0 && i < n && win.empty(); ++i) {
+        if (i == w) continue;
+        double won = 0;
+        for (uint64_t k = 0; k < 16; ++k) won += analysis::win_option_value(R, s, o[i], td, k);
+        if (won <= 8) at = s, win = action_text(R, s, o[w]), other = action_text(R, s, o[i]);
+      }
+      return expert(s, o, n);
+    };
+    play_game(R, seeded_deal(R, 1, game), choose);
+  }
+  REQUIRE_FALSE(win.empty());
+  CAPTURE(win);
+  CAPTURE(other);
+  const analysis::ReviewSettings how = analysis::win_chance_settings();
+  for (const char* judge : {"expert", "td", "planner:value=blend,blend=10,samples=12"}) {
+    CAPTURE(judge);
+    const analysis::CoopJudge j = analysis::coop_judge(R, analysis::parse_agent(judge));
+    CHECK(j.win_chance());
+    CHECK(j.rollout.text == "td");
+    const analysis::ReviewMark m = analysis::review_win_decision(R, at, other, 0, j, 99, how);
+    CHECK(m.verdict == analysis::ReviewVerdict::Costly);
+    CHECK(m.best_value == 1);  // the winning option wins every game
+    CHECK(m.played_value < 1);
+    CHECK(m.cost() - m.margin > how.negligible);
+    CHECK(m.repeats >= how.first_look);
+    // the same mark on the same seed; the option played the judge's way: no games, no values
+    const analysis::ReviewMark again = analysis::review_win_decision(R, at, other, 0, j, 99, how);
+    CHECK(again.played_value == m.played_value);
+    CHECK(again.margin == m.margin);
+    const analysis::ReviewMark agrees = analysis::review_win_decision(R, at, win, 0, j, 99, how);
+    CHECK(agrees.verdict == analysis::ReviewVerdict::Agrees);
+    CHECK(agrees.repeats == 0);
+    CHECK(std::isnan(agrees.played_value));
+  }
+  // One game's value is a win or a loss; the winning option always wins.
+  Action w{};
+  REQUIRE(parse_action(R, at, win, w));
+  CHECK(analysis::win_option_value(R, at, w, analysis::parse_agent("td"), 5) == 1);
+  // Judges and agents that play on that a review cannot use.
+  CHECK_THROWS_AS(analysis::coop_judge(R, analysis::parse_agent("clairvoyant")), analysis::AnalysisError);
+  CHECK_THROWS_AS(analysis::coop_judge(R, analysis::parse_agent("td:preview=2")), analysis::AnalysisError);
+  const analysis::AgentSpec mcts = analysis::parse_agent("mcts");
+  CHECK_THROWS_AS(analysis::coop_judge(R, analysis::parse_agent("expert"), &mcts), analysis::AnalysisError);
+  const analysis::AgentSpec seeing = analysis::parse_agent("td:preview=1");
+  CHECK_THROWS_AS(analysis::coop_judge(R, analysis::parse_agent("expert"), &seeing), analysis::AnalysisError);
+}
+
+TEST_CASE("win-chance review of a record: the same on 1 and 2 threads, a summary per player, better lines, how it was lost") {
+  const analysis::LoadedRecord g = analysis::load_record(source_path(RECORD));
+  analysis::ReviewSettings how = analysis::win_chance_settings();
+  how.repeats = 32;  // short: the verdicts' rules, not their strength
+  const analysis::CoopJudge judge = analysis::coop_judge(g.rules, analysis::parse_agent("td"));
+  std::vector<analysis::ReviewMark> one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = analysis::review_record(g, judge, how);
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = analysis::review_record(g, judge, how);
+  }
+  REQUIRE(one.size() == two.size());
+  REQUIRE_FALSE(one.empty());
+  int disputed = 0;
+  for (size_t i = 0; i < one.size(); ++i) {
+    const analysis::ReviewMark& m = one[i];
+    CAPTURE(m.step);
+    CHECK(m.seat >= 0);
+    CHECK(m.seat < 2);
+    CHECK(m.verdict == two[i].verdict);
+    if (m.verdict == analysis::ReviewVerdict::Agrees) continue;
+    ++disputed;
+    CHECK(m.played_value == two[i].played_value);
+    CHECK(m.best_value >= 0);
+    CHECK(m.best_value <= 1);
+    if (m.verdict == analysis::ReviewVerdict::Costly) CHECK(m.cost() - m.margin > how.negligible);
+    if (m.verdict == analysis::ReviewVerdict::AsGood) CHECK(m.cost() + m.margin <= how.negligible);
+    if (m.verdict == analysis::ReviewVerdict::Noise) CHECK(m.repeats == how.repeats);
+  }
+  CHECK(disputed > 0);
+  const std::vector<analysis::PlayerReview> players = analysis::review_by_player(g, one);
+  REQUIRE(players.size() == 2);
+  CHECK(players[0].decisions + players[1].decisions == int(one.size()));
+  CHECK(players[0].label.rfind("player 1 (", 0) == 0);
+  const std::string text = analysis::review_text(g, one, 5, how, &judge);
+  CHECK(text == analysis::review_text(g, two, 5, how, &judge));
+  CHECK(text.find("value: the chance to win after the option") != std::string::npos);
+  CHECK(text.find("by player:\n  player 1 (") != std::string::npos);
+  CHECK(text.find("how the game was lost: R") != std::string::npos);  // the record is a loss
+  // The better line of any disputed decision starts with the judge's option and replays.
+  for (const analysis::ReviewMark& m : one) {
+    if (m.verdict == analysis::ReviewVerdict::Agrees) continue;
+    const analysis::BetterLine line = analysis::better_line(g, m, judge);
+    REQUIRE_FALSE(line.steps.empty());
+    CHECK(line.steps[0] == m.best);
+    CHECK((line.outcome == "won" || line.outcome.rfind("lost (", 0) == 0));  // a dealt game's line runs to the end
+    CHECK(line.turns >= m.turn);
+    break;
+  }
+  // The page states the units and shows how the game was lost on its last board.
+  const nlohmann::json data = page_data(analysis::viewer_html(g, &one, "x", how, &judge));
+  CHECK(data["percent"] == true);
+  bool loss = false;
+  for (const auto& row : data["frames"].back()["info"]) loss = loss || row[0] == "loss";
+  CHECK(loss);
 }

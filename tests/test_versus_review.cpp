@@ -179,9 +179,15 @@ TEST_CASE("mists review on a competitive record: text, page with the marks and t
   const Run catalog = mists_cmd(std::string("review ") + BASE_RECORD + " --catalog configs/tiles/base-c3.toml");
   CHECK(catalog.status != 0);
   CHECK(catalog.output.find("--catalog is for co-op records") != std::string::npos);
-  const Run coop = mists_cmd("review tests/records/level5-2p-seed7-game3-expert.txt --rollout greedy");
+  const Run coop = mists_cmd("review tests/records/level5-2p-seed7-game3-expert.txt --seat 1");
   CHECK(coop.status != 0);
-  CHECK(coop.output.find("--rollout is for competitive records") != std::string::npos);
+  CHECK(coop.output.find("--seat is for competitive records") != std::string::npos);
+  const Run search = mists_cmd("review tests/records/level5-2p-seed7-game3-expert.txt --agent mcts --rollout greedy");
+  CHECK(search.status != 0);
+  CHECK(search.output.find("--rollout: an mcts judge values options by its own searches") != std::string::npos);
+  const Run slow = mists_cmd("review tests/records/level5-2p-seed7-game3-expert.txt --rollout mcts");
+  CHECK(slow.status != 0);
+  CHECK(slow.output.find("is a search; it plays hundreds of games a decision") != std::string::npos);
   const Run agent = mists_cmd(std::string("review ") + BASE_RECORD + " --agent planner");
   CHECK(agent.status != 0);
   CHECK(agent.output.find("not a competitive agent") != std::string::npos);
