@@ -265,15 +265,25 @@ uint64_t review_seed(const GameRecord& rec, int step) {
   return stream_seed(rec.seed ^ splitmix64(rec.game), uint64_t(step), REVIEW_STREAM);
 }
 
+std::vector<ReviewMark> judge_each(const std::vector<RecordDecision>& decisions, ReviewProgress* progress,
+                                   const std::function<ReviewMark(const RecordDecision&)>& one) {
+  if (progress) progress->total = int(decisions.size());
+  std::vector<ReviewMark> marks(decisions.size());
+  tbb::parallel_for(size_t(0), decisions.size(), [&](size_t i) {
+    if (progress && progress->cancel) return;
+    marks[i] = one(decisions[i]);
+    if (progress) ++progress->done;
+  }, tbb::simple_partitioner());
+  if (progress && progress->cancel) throw ReviewCancelled();
+  return marks;
+}
+
 std::vector<ReviewMark> review_record(const LoadedRecord& g, const AgentSpec& agent, const ReviewSettings& how) {
   const MctsConfig cfg = judge_config(g.rules, agent, how);
-  const Walk w = walk(g);
-  std::vector<ReviewMark> marks(w.decisions.size());
-  tbb::parallel_for(size_t(0), w.decisions.size(), [&](size_t i) {
-    const Walk::Decision& d = w.decisions[i];
-    marks[i] = judge(g.rules, d.before, d.played, d.step, cfg, review_seed(g.rec, d.step), how);
-  }, tbb::simple_partitioner());
-  return marks;
+  const std::vector<RecordDecision> decisions = record_decisions(g);
+  return judge_each(decisions, nullptr, [&](const RecordDecision& d) {
+    return judge(g.rules, d.before, d.played, d.step, cfg, review_seed(g.rec, d.step), how);
+  });
 }
 
 namespace {

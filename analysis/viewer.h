@@ -2,6 +2,7 @@
 // and a self-contained HTML page that steps through the game turn by turn (docs/records.md).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "analysis/agents.h"
+#include "analysis/error.h"
 #include "engine/coop/record.h"
 
 namespace mists::analysis {
@@ -155,9 +157,25 @@ ReviewMark review_win_decision(const Rules& rules, const State& before, const st
 // The seed review_record judges step `step` (0-based) of `rec` with: from the record's seed, game and step.
 uint64_t review_seed(const GameRecord& rec, int step);
 
+// How far a long review has come, and a request to stop it (mists serve's jobs): `total` is set to
+// the decisions to judge, `done` counts those judged; once `cancel` is set no new decision starts and
+// the review ends in ReviewCancelled.
+struct ReviewProgress {
+  std::atomic<int> done{0}, total{0};
+  std::atomic<bool> cancel{false};
+};
+struct ReviewCancelled : AnalysisError {
+  ReviewCancelled() : AnalysisError("review: cancelled") {}
+};
+
 // Reviews every decision with two or more options (review_decision, or review_win_decision for a
 // win-chance judge), each with its own seed (review_seed): the same review on any number of threads.
-std::vector<ReviewMark> review_record(const LoadedRecord& game, const CoopJudge& judge, const ReviewSettings& how = {});
+std::vector<ReviewMark> review_record(const LoadedRecord& game, const CoopJudge& judge, const ReviewSettings& how = {},
+                                      ReviewProgress* progress = nullptr);
+// Judges every decision with `one` on the TBB threads (each on its own: the marks in record order),
+// counting and honouring `progress` when given.
+std::vector<ReviewMark> judge_each(const std::vector<RecordDecision>& decisions, ReviewProgress* progress,
+                                   const std::function<ReviewMark(const RecordDecision&)>& one);
 // The same with a search judge (mcts): its mean rewards.
 std::vector<ReviewMark> review_record(const LoadedRecord& game, const AgentSpec& agent, const ReviewSettings& how = {});
 

@@ -1,7 +1,5 @@
 // The co-op review in chances to win (analysis/viewer.h, CoopJudge): a fair agent names the option it
 // prefers, games played on from both options on piles drawn from the unseen tiles value them.
-#include <tbb/parallel_for.h>
-
 #include <cmath>
 
 #include "analysis/error.h"
@@ -114,15 +112,16 @@ ReviewMark review_win_decision(const Rules& R, const State& before, const std::s
   return m;
 }
 
-std::vector<ReviewMark> review_record(const LoadedRecord& g, const CoopJudge& judge, const ReviewSettings& how) {
-  if (!judge.win_chance()) return review_record(g, judge.judge, how);
-  const std::vector<RecordDecision> decisions = record_decisions(g);
-  std::vector<ReviewMark> marks(decisions.size());
-  tbb::parallel_for(size_t(0), decisions.size(), [&](size_t i) {
-    const RecordDecision& d = decisions[i];
-    marks[i] = review_win_decision(g.rules, d.before, d.played, d.step, judge, review_seed(g.rec, d.step), how);
-  }, tbb::simple_partitioner());
-  return marks;
+std::vector<ReviewMark> review_record(const LoadedRecord& g, const CoopJudge& judge, const ReviewSettings& how,
+                                      ReviewProgress* progress) {
+  if (!judge.win_chance()) {
+    return judge_each(record_decisions(g), progress, [&](const RecordDecision& d) {
+      return review_decision(g.rules, d.before, d.played, d.step, judge.judge, review_seed(g.rec, d.step), how);
+    });
+  }
+  return judge_each(record_decisions(g), progress, [&](const RecordDecision& d) {
+    return review_win_decision(g.rules, d.before, d.played, d.step, judge, review_seed(g.rec, d.step), how);
+  });
 }
 
 BetterLine better_line(const LoadedRecord& g, const ReviewMark& mark, const CoopJudge& judge) {

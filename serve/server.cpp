@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -82,6 +83,96 @@ struct Refused {
   int status;
   std::string message;
 };
+
+// A long request (advice, review) run in the background on a copy of the table, so that the page can
+// show how far it has come and stop it; the game itself may go on meanwhile.
+struct Job {
+  std::string kind, table;
+  analysis::ReviewProgress progress;
+  std::mutex m;
+  std::string state = "running";  // running, done, cancelled, failed
+  json result;
+  std::string error;
+  std::thread worker;
+  long long born = 0;
+};
+
+class Jobs {
+ public:
+  static constexpr int MOST_RUNNING = 4, MOST_KEPT = 64;
+  ~Jobs() { stop_all(); }
+  // Starts `work` on its own thread; a Refused (503) when MOST_RUNNING are running.
+  std::string start(const std::string& kind, const std::string& table, std::function<json(analysis::ReviewProgress&)> work) {
+    std::lock_guard<std::mutex> g(m_);
+    int running = 0;
+    for (auto& [id, j] : all_) {
+      std::lock_guard<std::mutex> jg(j->m);
+      running += j->state == "running";
+    }
+    if (running >= MOST_RUNNING)
+      throw Refused{503, "busy: " + std::to_string(running) + " advice or review jobs are running; wait for one, or cancel one"};
+    while (int(all_.size()) >= MOST_KEPT && drop_oldest_finished()) {
+    }
+    const std::string id = std::to_string(++count_);
+    auto job = std::make_shared<Job>();
+    job->kind = kind, job->table = table, job->born = count_;
+    job->worker = std::thread([job, work = std::move(work)] {
+      json out;
+      std::string error, state = "done";
+      try {
+        out = work(job->progress);
+      } catch (const analysis::ReviewCancelled&) {
+        state = "cancelled";
+      } catch (const std::exception& e) {
+        state = "failed", error = e.what();
+      }
+      std::lock_guard<std::mutex> jg(job->m);
+      job->result = std::move(out), job->error = std::move(error), job->state = state;
+    });
+    all_[id] = job;
+    return id;
+  }
+  std::shared_ptr<Job> find(const std::string& id) {
+    std::lock_guard<std::mutex> g(m_);
+    auto it = all_.find(id);
+    if (it == all_.end()) throw Refused{404, "no job " + id + " (it ended with the server, or was never started)"};
+    return it->second;
+  }
+  // Every job told to stop, and waited for: the server's end.
+  void stop_all() {
+    std::lock_guard<std::mutex> g(m_);
+    for (auto& [id, j] : all_) j->progress.cancel = true;
+    for (auto& [id, j] : all_)
+      if (j->worker.joinable()) j->worker.join();
+    all_.clear();
+  }
+
+ private:
+  bool drop_oldest_finished() {
+    auto oldest = all_.end();
+    for (auto it = all_.begin(); it != all_.end(); ++it) {
+      std::lock_guard<std::mutex> jg(it->second->m);
+      if (it->second->state != "running" && (oldest == all_.end() || it->second->born < oldest->second->born)) oldest = it;
+    }
+    if (oldest == all_.end()) return false;
+    if (oldest->second->worker.joinable()) oldest->second->worker.join();
+    all_.erase(oldest);
+    return true;
+  }
+  std::mutex m_;
+  std::map<std::string, std::shared_ptr<Job>> all_;
+  long long count_ = 0;
+};
+
+json job_json(const std::string& id, Job& j) {
+  std::lock_guard<std::mutex> g(j.m);
+  json out = {{"job", id}, {"kind", j.kind}, {"table", j.table}, {"state", j.state}, {"done", j.progress.done.load()},
+              {"total", j.progress.total.load()}};
+  if (j.state == "done") out["result"] = j.result;
+  if (j.state == "failed") out["error"] = j.error;
+  return out;
+}
+
 
 void send_json(httplib::Response& res, int status, const json& body) {
   res.status = status;
@@ -247,6 +338,39 @@ int run_server(const ServeOptions& how) {
       send_json(res, 200, slot->table.review());
     });
   });
+  // The same two as background jobs: started, asked how far they have come, cancelled.
+  Jobs jobs;
+  svr.Post(R"(/api/tables/([0-9a-f]+)/jobs)", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto [id, slot] = table_of(req);
+      const json b = body_of(req);
+      only_keys(b, {"kind", "top"});
+      const std::string kind = text_of(b, "kind");
+      if (kind != "advice" && kind != "review") throw Refused{400, "kind: 'advice' or 'review', not '" + kind + "'"};
+      if (kind == "review" && b.contains("top")) throw Refused{400, "'top': not a field of a review job (kind)"};
+      const int top = int(whole(b, "top", 1, 100, 6));
+      std::shared_ptr<const Table> copy;
+      {
+        std::lock_guard<std::mutex> g(slot->m);
+        if (kind == "advice" && !slot->table.deciding()) throw Refused{400, "advice: the game waits for no decision"};
+        copy = std::make_shared<const Table>(slot->table);
+      }
+      const std::string jid = jobs.start(kind, id, [copy, kind, top](analysis::ReviewProgress& p) {
+        return kind == "advice" ? copy->advice(top, &p) : copy->review(&p);
+      });
+      send_json(res, 202, job_json(jid, *jobs.find(jid)));
+    });
+  });
+  svr.Get(R"(/api/jobs/([0-9]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { send_json(res, 200, job_json(req.matches[1], *jobs.find(req.matches[1]))); });
+  });
+  svr.Delete(R"(/api/jobs/([0-9]+))", [&](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      auto j = jobs.find(req.matches[1]);
+      j->progress.cancel = true;
+      send_json(res, 200, job_json(req.matches[1], *j));
+    });
+  });
   svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (res.body.empty())
       send_json(res, res.status, {{"error", res.status == 404 ? "no such page or request: " + req.method + " " + req.path
@@ -291,6 +415,7 @@ int run_server(const ServeOptions& how) {
   svr.listen_after_bind();
   done = true;
   watcher.join();
+  jobs.stop_all();
   if (!how.quiet) std::cerr << "mists serve: stopped\n";
   return 0;
 }

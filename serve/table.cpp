@@ -78,6 +78,8 @@ Table Table::from_record(const std::string& text) {
 
 bool Table::over() const { return is_over(s_); }
 
+bool Table::deciding() const { return !is_over(s_) && !is_chance(s_); }
+
 void Table::track(const State& before, int drawn) {
   for (size_t k = 0; k < R_->pile_sizes.size(); ++k)
     for (int d = int(before.pile_size[k]) - int(s_.pile_size[k]); d > 0; --d) used_[k].push_back(drawn >= 0 && d == 1 ? drawn : -1);
@@ -254,14 +256,17 @@ json Table::view() const {
   return v;
 }
 
-json Table::advice(int top) const {
+json Table::advice(int top, analysis::ReviewProgress* progress) const {
   if (is_over(s_) || is_chance(s_)) throw TableError("advice: the game waits for no decision");
   const Rules& R = *R_;
   std::vector<Action> opts = legal(R, s_);
   const analysis::AgentSpec best = analysis::parse_agent(analysis::BEST_FAIR_AGENT);
   const uint64_t seed = analysis::agent_seed(analysis::cell_seed(how_.seed, R.level.number, R.params.players), how_.game) ^ uint64_t(steps_.size());
   analysis::Chooser choose = analysis::make_agent(R, best, seed, nullptr);
+  if (progress) progress->total = 2;
   const int pick = opts.size() > 1 ? choose(s_, opts.data(), int(opts.size())) : 0;
+  if (progress && progress->cancel) throw analysis::ReviewCancelled();
+  if (progress) ++progress->done;
   TdAgent judge = td_judge(R, seed);
   std::vector<double> values;
   judge.option_values(s_, opts.data(), int(opts.size()), values);
@@ -273,18 +278,19 @@ json Table::advice(int top) const {
     const std::string text = action_text(R, s_, opts[order[i]]);
     rows.push_back({{"text", text}, {"words", analysis::coop_step_words(text)}, {"win", values[order[i]]}});
   }
+  if (progress) ++progress->done;
   const std::string choice = action_text(R, s_, opts[size_t(pick)]);
   return {{"agent", analysis::BEST_FAIR_AGENT}, {"choice", choice}, {"choice_words", analysis::coop_step_words(choice)},
           {"choice_win", values[size_t(pick)]}, {"value", "td"}, {"options", rows}};
 }
 
-json Table::review() const {
+json Table::review(analysis::ReviewProgress* progress) const {
   const std::string text = record();
   analysis::LoadedRecord loaded = analysis::load_record_text(text, "table");
   // The judge and settings of `mists review` with no flags: the same marks, mark for mark.
   const analysis::CoopJudge judge = analysis::default_coop_judge(loaded.rules);
   const analysis::ReviewSettings how = judge.win_chance() ? analysis::win_chance_settings() : analysis::ReviewSettings{};
-  const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge, how);
+  const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge, how, progress);
   auto number = [](double x) { return std::isnan(x) ? json() : json(x); };
   json out = json::array();
   for (const analysis::ReviewMark& m : marks) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/viewer.h"
 #include "engine/coop/game.h"
 
 namespace mists::serve {
@@ -45,11 +46,15 @@ class Table {
   std::string record() const;
   // The strongest fair agent's choice here, and the learned value's win chance of each option
   // (the chance that the team wins after it; its calibration: docs/serve.md), best first.
-  nlohmann::json advice(int top) const;
+  // `progress`, when given, counts the two stages (the agent's choice, the options' values) and
+  // stops before the second once cancelled (analysis::ReviewCancelled).
+  nlohmann::json advice(int top, analysis::ReviewProgress* progress = nullptr) const;
   // The review of every decision so far, as mists review makes it (the same marks), and the
-  // learned value's win chance before every decision with the option played.
-  nlohmann::json review() const;
+  // learned value's win chance before every decision with the option played; `progress` counts
+  // the decisions judged and stops the review once cancelled (analysis::ReviewCancelled).
+  nlohmann::json review(analysis::ReviewProgress* progress = nullptr) const;
   bool over() const;
+  bool deciding() const;  // the game waits for a decision (not a draw, not over): advice applies
 
  private:
   void rebuild();               // the position after the player's steps, replayed from the start

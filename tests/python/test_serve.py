@@ -124,6 +124,70 @@ def test_an_entered_game_undo_advice_and_review(server, tmp_path):
         assert (int(m.group(1)) if m else 0) == sum(1 for m in review["marks"] if m["verdict"] == name), (name, verdicts)
 
 
+def wait_job(port, jid, limit_s=120):
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        status, text = request(port, "GET", f"/api/jobs/{jid}")
+        assert status == 200, text
+        j = json.loads(text)
+        assert 0 <= j["done"] <= max(j["total"], 0) or j["total"] == 0
+        if j["state"] != "running":
+            return j
+        time.sleep(0.2)
+    raise AssertionError(f"job {jid} still running after {limit_s} s")
+
+
+def test_advice_and_review_as_jobs_with_progress_and_cancel(server):
+    proc, port = server
+    # A short entered game: the review job gives what the request gives, with its decisions counted.
+    game = new_game(port, level=2, players=2, mode="entered")
+    gid, v = game["id"], game["view"]
+    for _ in range(12):
+        step = "draw " + v["draws"][0]["id"] if v["input"] == "draw" else v["options"][-1]["text"]
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": step})
+        assert status == 200, text
+        v = json.loads(text)["view"]
+    status, text = request(port, "POST", f"/api/tables/{gid}/jobs", {"kind": "review"})
+    assert status == 202, text
+    j = wait_job(port, json.loads(text)["job"])
+    assert j["state"] == "done" and j["done"] == j["total"] == len(j["result"]["marks"]) and j["table"] == gid
+    status, text = request(port, "POST", f"/api/tables/{gid}/review", {})
+    assert status == 200 and json.loads(text) == j["result"]
+    # Advice as a job: two stages; refused where the game waits for a draw.
+    while v["input"] != "decision":
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": "draw " + v["draws"][0]["id"]})
+        v = json.loads(text)["view"]
+    status, text = request(port, "POST", f"/api/tables/{gid}/jobs", {"kind": "advice", "top": 2})
+    assert status == 202, text
+    j = wait_job(port, json.loads(text)["job"])
+    assert j["state"] == "done" and j["done"] == j["total"] == 2 and len(j["result"]["options"]) <= 2
+    # A long review cancelled at once ends cancelled, long before it would have finished; the game goes on.
+    long = new_game(port, level=3, players=2, seed=5, game=2)
+    lv = play_first(port, long)
+    status, text = request(port, "POST", f"/api/tables/{long['id']}/jobs", {"kind": "review"})
+    assert status == 202, text
+    jid = json.loads(text)["job"]
+    t0 = time.time()
+    status, text = request(port, "DELETE", f"/api/jobs/{jid}")
+    assert status == 200, text
+    j = wait_job(port, jid, limit_s=60)
+    assert j["state"] == "cancelled" and j["done"] < j["total"] and "result" not in j, j
+    assert time.time() - t0 < 30
+    status, text = request(port, "GET", f"/api/tables/{long['id']}")
+    assert status == 200 and json.loads(text)["view"] == lv
+    # Bad job requests: refused by name.
+    for body, needle in (({"kind": "solve"}, "kind: 'advice' or 'review'"), ({}, "kind: missing"),
+                         ({"kind": "review", "top": 3}, "'top': not a field of a review job"),
+                         ({"kind": "advice", "top": 0}, "top: 0 is outside 1..100"), ({"kind": "advice", "x": 1}, "'x': not a field")):
+        status, text = request(port, "POST", f"/api/tables/{gid}/jobs", body)
+        assert status == 400 and needle in json.loads(text)["error"], (body, text)
+    status, text = request(port, "POST", f"/api/tables/{long['id']}/jobs", {"kind": "advice"})
+    assert status == 400 and "waits for no decision" in json.loads(text)["error"]
+    for method in ("GET", "DELETE"):
+        status, text = request(port, method, "/api/jobs/987654")
+        assert status == 404 and "no job 987654" in json.loads(text)["error"]
+
+
 def bad_requests(gid, rng):
     """A stream of malformed or illegal requests, each (method, path, json body or None, raw bytes or None)."""
     junk = ["", "{", "[]", "null", "42", '"text"', '{"step": 3}', '{"step": null}', '{"step": ["place"]}', "\x00\xff\xfe",
