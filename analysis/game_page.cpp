@@ -29,8 +29,11 @@ h1{font-size:1.15rem;margin:0 0 .2rem}
 #turns a{padding:0 .3rem;border-radius:3px;text-decoration:none;color:#246}
 #turns a.costly{background:#fde2e2;color:#a00}#turns a.at{outline:2px solid #246}
 #layout{display:grid;grid-template-columns:minmax(0,1fr) 25rem;gap:1rem;padding:.5rem 1rem;align-items:start}
-#board{min-width:0}
-#board svg{display:block;width:100%;height:auto;max-height:var(--fit,calc(100vh - 10rem));border:1px solid #ccc}
+#board{min-width:0;overflow:auto;max-height:var(--fit,calc(100vh - 10rem));border:1px solid #ccc;cursor:grab}
+#board.dragging{cursor:grabbing}
+#board svg{display:block;width:100%;height:auto;max-height:calc(var(--fit,calc(100vh - 10rem)) - 2px)}
+#zoom{display:flex;gap:.2rem;align-items:center}#zoom button{min-width:2rem}
+#legend{margin:.4rem 0;font-size:.85rem}#legend svg{display:block;max-width:100%;height:auto}
 #panel{position:sticky;top:4.7rem;max-height:var(--fit,calc(100vh - 10rem));overflow-y:auto;font-size:.92rem}
 table{border-collapse:collapse;width:100%}td,th{padding:.12rem .5rem;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
 th{font-weight:600;white-space:nowrap;width:9rem}
@@ -83,6 +86,7 @@ function show(i){
     try { history.replaceState(null, '', '#turn-' + at); } catch (e) { /* an address that cannot change: keep it */ }
   }
   $('board').innerHTML = f.svg_lines.map(k => data.svg_lines[k]).join('\n');
+  apply_zoom();
   $('slider').value = at;
   $('position').textContent = f.position + ' (' + (at + 1) + ' of ' + frames.length + ')';
   $('info').innerHTML = f.info.map(r => '<tr><th>' + esc(r[1]) + '</th><td id="' + r[0] + '">' + esc(r[2]) + '</td></tr>').join('');
@@ -95,6 +99,33 @@ function show(i){
   });
   $('steps').innerHTML = items.join('') || '<li>(set-up)</li>';
 }
+// Zoom and pan: 'fit' shows the whole board; each step of + doubles its size, and the board then
+// scrolls, by its bars or by dragging it.
+let zoom = 1;
+function apply_zoom(){
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  svg.style.width = zoom === 1 ? '100%' : (zoom * $('board').clientWidth) + 'px';
+  svg.style.maxHeight = zoom === 1 ? '' : 'none';
+  $('zoom-level').textContent = (100 * zoom) + '%';
+}
+function set_zoom(z){
+  const b = $('board'), cx = (b.scrollLeft + b.clientWidth / 2) / Math.max(1, b.scrollWidth), cy = (b.scrollTop + b.clientHeight / 2) / Math.max(1, b.scrollHeight);
+  zoom = Math.max(1, Math.min(8, z));
+  apply_zoom();
+  b.scrollLeft = cx * b.scrollWidth - b.clientWidth / 2;
+  b.scrollTop = cy * b.scrollHeight - b.clientHeight / 2;
+}
+$('zoom-in').onclick = () => set_zoom(zoom * 2);
+$('zoom-out').onclick = () => set_zoom(zoom / 2);
+$('zoom-fit').onclick = () => set_zoom(1);
+(() => {
+  const b = $('board');
+  let from = null;
+  b.addEventListener('mousedown', e => { if (zoom > 1) { from = {x: e.clientX, y: e.clientY, l: b.scrollLeft, t: b.scrollTop}; b.classList.add('dragging'); e.preventDefault(); } });
+  window.addEventListener('mousemove', e => { if (from) { b.scrollLeft = from.l - (e.clientX - from.x); b.scrollTop = from.t - (e.clientY - from.y); } });
+  window.addEventListener('mouseup', () => { from = null; b.classList.remove('dragging'); });
+})();
 $('first').onclick = () => show(0);
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);
@@ -107,6 +138,9 @@ document.addEventListener('keydown', e => {
   else if (e.key === 'ArrowLeft') show(at - 1);
   else if (e.key === 'Home') show(0);
   else if (e.key === 'End') show(frames.length - 1);
+  else if (e.key === '+' || e.key === '=') set_zoom(zoom * 2);
+  else if (e.key === '-') set_zoom(zoom / 2);
+  else if (e.key === '0') set_zoom(1);
 });
 // #turn-N (the turn strip's anchors, the costliest decisions' links) shows frame N.
 function from_address(){
@@ -194,7 +228,9 @@ std::string game_page_html(const GamePage& page, nlohmann::json data) {
   if (!page.rules_html.empty()) html << "<details id=\"rules\"><summary>the rules in full</summary><p>" << page.rules_html << "</p></details>";
   html << "</div>\n<div id=\"bar\"><div id=\"controls\"><button id=\"first\">« first</button>"
        << "<button id=\"prev\">◀ previous</button><input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"turn\">"
-       << "<button id=\"next\">next ▶</button><button id=\"last\">last »</button><span id=\"position\"></span></div>\n"
+       << "<button id=\"next\">next ▶</button><button id=\"last\">last »</button><span id=\"position\"></span>"
+       << "<span id=\"zoom\" aria-label=\"zoom\"><button id=\"zoom-out\" title=\"zoom out (-)\">−</button><span id=\"zoom-level\">100%</span>"
+       << "<button id=\"zoom-in\" title=\"zoom in (+)\">+</button><button id=\"zoom-fit\" title=\"the whole board (0)\">fit</button></span></div>\n"
        << "<nav id=\"turns\" aria-label=\"turns\">turn:";
   // An anchor per board (#turn-N: the N-th board, the set-up first), red where a costly decision was made.
   for (size_t t = 0; t < page.turn_labels.size(); ++t)
@@ -202,9 +238,11 @@ std::string game_page_html(const GamePage& page, nlohmann::json data) {
          << (t < page.turn_marked.size() && page.turn_marked[t] ? " class=\"costly\"" : "") << ">" << page.turn_labels[t] << "</a>";
   html << "</nav></div>\n<div id=\"layout\"><div id=\"board\"></div>\n<div id=\"panel\"><table><tbody id=\"info\"></tbody></table>"
        << "<h3>tile drawn this turn</h3><div id=\"drawn\"></div>"
-       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p class=\"minor\">Keys: ← → (Home, End). Record text"
+       << "<h3>steps since the previous board</h3><ol id=\"steps\"></ol><p class=\"minor\">Keys: ← → (Home, End); + − 0 zoom (drag the board to move it). Record text"
        << " in grey boxes, then in words; forced steps (one option) in brackets.</p>"
-       << page.extra_panel_html << "</div></div>\n"
+       << page.extra_panel_html;
+  if (!page.legend_svg.empty()) html << "<details id=\"legend\" open><summary>legend</summary>" << page.legend_svg << "</details>";
+  html << "</div></div>\n"
        << DATA_OPEN << payload << "</script>\n<script>" << PAGE_SCRIPT
        << "</script>\n</body></html>\n";
   return html.str();

@@ -20,6 +20,7 @@ struct GamePage {
   std::vector<int> turn_labels;  // the number the turn strip shows for each frame
   std::vector<bool> turn_marked; // frames whose turn holds a costly decision (red in the strip)
   std::string extra_panel_html;  // under the steps (the costliest decisions of a review)
+  std::string legend_svg;        // the boards' legend, drawn in the panel beside the board ("" none)
 };
 
 // The page. Each frame of `data["frames"]` holds: "svg" (the board), "position" (the text beside

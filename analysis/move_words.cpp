@@ -5,6 +5,8 @@
 #include <sstream>
 #include <vector>
 
+#include "engine/kit/types.h"
+
 namespace mists::analysis {
 
 namespace {
@@ -30,8 +32,8 @@ std::string feature_words(const std::string& name) {
 std::string at(const std::vector<std::string>& w, size_t i) { return "(" + w[i] + ", " + w[i + 1] + ")"; }
 
 std::string turned(const std::string& r) {
-  if (r == "0") return "unturned";
-  return "turned " + r + (r == "1" ? " quarter turn" : " quarter turns") + " clockwise";
+  const int k = std::atoi(r.c_str());
+  return r == std::to_string(k) && k >= 0 && k < 4 ? turn_words(k) : "turned " + r;
 }
 
 std::string pay_words(const std::string& pay) {

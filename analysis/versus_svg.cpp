@@ -128,7 +128,7 @@ void draw_tile(std::ostream& os, const VsRules& R, const VsState& s, int i, cons
   const VsType& T = R.types[t.type];
   const Pt at = f.cell(t.cell);
   os << "<g class=\"tile\" transform=\"translate(" << num(at.x) << ',' << num(at.y) << ")\"><title>"
-     << (T.abbey ? "abbey" : "tile " + xml_escape(T.id)) << " at " << cell_xy(t.cell) << ", " << (int(t.rot) == 0 ? std::string("unturned") : "turned " + std::to_string(int(t.rot)) + (int(t.rot) == 1 ? " quarter turn" : " quarter turns") + " clockwise") << "</title>";
+     << (T.abbey ? "abbey" : "tile " + xml_escape(T.id)) << " at " << cell_xy(t.cell) << ", " << turn_words(int(t.rot)) << "</title>";
   svg::draw_design(os, spec_of(R, t), t.rot);
   if (T.garden >= 0) svg::use(os, "garden", {0.5, 0.5});
   os << "<rect class=\"border\" width=\"" << num(CELL) << "\" height=\"" << num(CELL) << "\"/>";
@@ -280,11 +280,12 @@ std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPictur
     for (std::string l; std::getline(pieces, l);) lines.push_back({l, -1});
   }
 
-  double width = std::max({legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN, MIN_WIDTH, svg::text_width(pic.title, TITLE_SIZE) + 2 * MARGIN});
+  const double legend_right = pic.legend ? legend_at.x + svg::legend_width(rows, LEGEND_NOTES) + MARGIN : f.board.x + board_w + MARGIN;
+  double width = std::max({legend_right, pic.legend ? MIN_WIDTH : 0.0, svg::text_width(pic.title, TITLE_SIZE) + 2 * MARGIN});
   for (const auto& l : lines) width = std::max(width, svg::text_width(l.first, STATUS_SIZE) + 2 * MARGIN);
   width = std::ceil(width);
   std::ostringstream legend;
-  const double legend_bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, legend_at);
+  const double legend_bottom = pic.legend ? svg::draw_legend(legend, rows, LEGEND_NOTES, legend_at) : 0.0;
   const double status_y = std::max(f.board.y + board_h, legend_bottom) + STATUS_GAP;
   const double height = std::ceil(status_y + double(lines.size() - 1) * STATUS_LINE + MARGIN);
 
@@ -310,6 +311,16 @@ std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPictur
     os << ">" << xml_escape(lines[k].first) << "</text>\n";
   }
   os << "</svg>\n";
+  return os.str();
+}
+
+std::string render_versus_legend(const VsRules& R, const VsPicture& pic) {
+  const std::vector<LegendRow> rows = legend_rows(R, pic);
+  std::ostringstream legend;
+  const double bottom = svg::draw_legend(legend, rows, LEGEND_NOTES, {MARGIN, MARGIN});
+  std::ostringstream os;
+  svg::open_picture(os, std::ceil(svg::legend_width(rows, LEGEND_NOTES) + 2 * MARGIN), std::ceil(bottom + MARGIN), EXTRA_STYLE, VS_DEFS);
+  os << legend.str() << "</svg>\n";
   return os.str();
 }
 

@@ -16,10 +16,14 @@ struct VsPicture {
   std::string title;                     // the first line of the picture
   std::vector<std::string> seats;        // a name a seat (the agent from the record); "" gives "seat N"
   int highlight = -1;                    // a placed tile's index framed in orange (the tile just placed), -1 none
+  bool legend = true;                    // the legend beside the board (a page may draw it apart: render_versus_legend)
 };
 
 // The board of `s`. The same position and picture settings give the same bytes.
 std::string render_versus_svg(const vs::VsRules& R, const vs::VsState& s, const VsPicture& pic);
+
+// The legend of render_versus_svg alone, in a picture of its own (a page shows it beside the board).
+std::string render_versus_legend(const vs::VsRules& R, const VsPicture& pic);
 
 // "seat 0 (mcts)": seat `p` named by its agent.
 std::string seat_label(const VsPicture& pic, int p);

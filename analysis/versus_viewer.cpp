@@ -91,7 +91,7 @@ json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_p
           std::string text = "tile " + id + " (as drawn)";
           std::istringstream in(place);
           int x = 0, y = 0, r = 0;
-          if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") turned " + std::to_string(r);
+          if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") " + turn_words(r);
           f["drawn"] = {{"svg", tile_design_svg(*T.spec, 0, 72)}, {"text", text}};
         }
     }
@@ -106,6 +106,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   VsPicture pic;
   pic.seats = g.rec.agents;
   pic.title = versus_short_title(R);
+  pic.legend = false;  // in the panel, beside the board
   std::vector<Board> boards;
   {
     size_t next = 0;
@@ -133,6 +134,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   json frames = json::array();
   GamePage page;
   page.title = title;
+  page.legend_svg = render_versus_legend(R, pic);
   for (size_t i = 0; i < boards.size(); ++i) {
     frames.push_back(frame_json(g, boards[i], pic, int(i)));
     page.turn_labels.push_back(boards[i].state.turn);

@@ -436,7 +436,7 @@ json drawn_json(const Rules& R, const std::vector<std::pair<std::string, int>>& 
       std::string text = "tile " + id + " (as drawn)";
       std::istringstream in(place);
       int x = 0, y = 0, r = 0;
-      if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") turned " + std::to_string(r);
+      if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") " + turn_words(r);
       return {{"svg", tile_design_svg(*tt.spec, 0, 72)}, {"text", text}};
     }
   return nullptr;
@@ -446,7 +446,7 @@ json frame_json(const Rules& R, const State& s, int index, int highlight) {
   json f;
   f["index"] = index;
   f["turn"] = s.turn;
-  f["svg"] = render_svg(R, s, highlight);
+  f["svg"] = render_svg(R, s, SvgBoardOptions{highlight, 0, false});  // the legend in the panel
   f["position"] = "turn " + std::to_string(s.turn);
   // The numbers themselves, for programs reading the page (the table below shows them as text).
   f["score"] = progress(R, s);
@@ -489,6 +489,7 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   const std::vector<ReviewMark> costly = marks ? costliest(*marks) : std::vector<ReviewMark>{};
   GamePage page;
   page.title = title;
+  page.legend_svg = render_svg_legend(g.rules);
   page.turn_marked.assign(w.turns.size(), false);
   for (const ReviewMark& m : costly) page.turn_marked[frame_of.at(m.step)] = true;
   json data;

@@ -10,7 +10,7 @@
 # at several boards equal to the board `mists replay --show` prints there, the last board the
 # record's result; then the page of `mists review --html` on that base record (seat 1): a verdict on
 # every reviewed step and a link per costly decision. On the co-op page and the two replay pages, at
-# 1,000 and 1,600 px wide: the controls and the board's top above the fold, the panel beside the board, and the board and panel at the same place on every turn.
+# 1,000 and 1,600 px wide: the controls and the board's top above the fold, the panel beside the board, and the board and panel at the same place on every turn; on each page at 1024 x 700 the legend in the panel and zoom x4 drawing a tile 40 px or more (screenshot NAME-zoom-1024.png).
 # Screenshots of each page at both widths (a window's height, 900 px) go to DIR: viewer-1000.png,
 # viewer-1600.png, base-1000.png, ..., gcc-1600.png (and viewer.png, the whole co-op page).
 #   scripts/ci-viewer.sh [DIR]      DIR default ${TMPDIR:-/tmp}/mists-ci-viewer (replaced)
@@ -86,6 +86,28 @@ def layout(page, name, frames):
         shot = page.call("Page.captureScreenshot", format="png")
         with open(os.path.join(folder, f"{name}-{w}.png"), "wb") as f:
             f.write(__import__("base64").b64decode(shot["data"]))
+    # The legend outside the board, in the panel; at 1024 x 700, + twice makes a tile 40 px or more
+    # (its pieces legible), and the board then scrolls.
+    page.call("Emulation.setDeviceMetricsOverride", width=1024, height=700, deviceScaleFactor=1, mobile=False)
+    page.js("window.scrollTo(0, 0); fit(); show(%d); 0" % (frames - 1))
+    if not page.js("!!document.querySelector('#panel #legend svg') && !document.querySelector('#board svg .legend')"):
+        problems.append(f"{name}: the legend is not in the panel beside the board")
+    fit_tile = page.js("document.querySelector('#board svg g.tile').getBoundingClientRect().width")
+    page.js("document.getElementById('zoom-in').click(); document.getElementById('zoom-in').click(); 0")
+    zoomed = page.js("[document.querySelector('#board svg g.tile').getBoundingClientRect().width, "
+                     "document.getElementById('board').scrollWidth > document.getElementById('board').clientWidth, "
+                     "document.getElementById('zoom-level').textContent]")
+    if not (zoomed[0] >= 40 and zoomed[0] > 3.5 * fit_tile and zoomed[1] and zoomed[2] == "400%"):
+        problems.append(f"{name}: zoom x4 at 1024 x 700: a tile {zoomed[0]:.1f} px (fit {fit_tile:.1f}), scrolls {zoomed[1]}, says {zoomed[2]}")
+    print(f"  {name}: at 1024 x 700 a tile {fit_tile:.0f} px at fit, {zoomed[0]:.0f} px at 400 %")
+    page.js("const b = document.getElementById('board'); b.scrollLeft = (b.scrollWidth - b.clientWidth) / 2; "
+            "b.scrollTop = (b.scrollHeight - b.clientHeight) / 2; 0")
+    shot = page.call("Page.captureScreenshot", format="png")
+    with open(os.path.join(folder, f"{name}-zoom-1024.png"), "wb") as f:
+        f.write(__import__("base64").b64decode(shot["data"]))
+    page.js("document.getElementById('zoom-fit').click(); 0")
+    if page.js("document.getElementById('zoom-level').textContent") != "100%":
+        problems.append(f"{name}: 'fit' did not bring the board back whole")
     page.call("Emulation.setDeviceMetricsOverride", width=1280, height=FOLD, deviceScaleFactor=1, mobile=False)
 
 

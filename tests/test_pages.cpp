@@ -85,13 +85,19 @@ TEST_CASE("competitive page: a frame per board of the replay, seats by agent, ea
     });
     REQUIRE(frames.size() == boards.size());
     REQUIRE(frames.size() > 10);
+    {  // the page's legend, once, in the panel, with the seats by agent
+      const size_t legend = html.find("<details id=\"legend\" open>");
+      REQUIRE(legend != std::string::npos);
+      CHECK(html.find(">Legend</text>", legend) != std::string::npos);
+      CHECK(html.find("<button id=\"zoom-in\"") != std::string::npos);
+    }
     std::string all_svg;
     size_t highlighted = 0;
     for (size_t i = 0; i < frames.size(); ++i) {
       CAPTURE(i);
       const std::string svg = frames[i].at("svg").get<std::string>();
       CHECK(svg.rfind("<svg", 0) == 0);
-      CHECK(svg.find(">Legend</text>") != std::string::npos);
+      CHECK(svg.find(">Legend</text>") == std::string::npos);  // the legend is the panel's, beside the board
       highlighted += svg.find("class=\"placed\"") != std::string::npos;
       CHECK(frames[i].at("turn") == boards[i].turn);
       CHECK(info(frames[i], "turn") == std::to_string(boards[i].turn));

@@ -767,7 +767,7 @@ void draw_tile(std::ostream& os, const Rules& R, const State& s, int i, Pt origi
     return;
   }
   const Drawn t{*R.types[p.type].spec, p.rot};
-  os << "tile " << xml_escape(R.types[p.type].id) << " at " << tile_xy(s, i) << ", " << (int(p.rot) == 0 ? std::string("unturned") : "turned " + std::to_string(int(p.rot)) + (int(p.rot) == 1 ? " quarter turn" : " quarter turns") + " clockwise") << "</title>";
+  os << "tile " << xml_escape(R.types[p.type].id) << " at " << tile_xy(s, i) << ", " << turn_words(int(p.rot)) << "</title>";
   draw_terrain(os, t);
   draw_marks(os, t);
   os << "<rect class=\"border\" width=\"" << num(CELL) << "\" height=\"" << num(CELL) << "\"/>";

@@ -22,6 +22,11 @@ constexpr int side_of_slot(int slot) { return slot / 3; }
 constexpr Side opposite(int side) { return Side((side + 2) & 3); }
 // The slot of the neighbour across `side` that touches `slot`: N1 meets the south neighbour's S3...
 constexpr int facing_slot(int slot) { return opposite(slot / 3) * 3 + (2 - slot % 3); }
+// A tile's turn in words, as the pages and the step words say it: "unturned", "turned 1 quarter turn
+// clockwise", "turned 3 quarter turns clockwise".
+inline std::string turn_words(int rot) {
+  return rot == 0 ? std::string("unturned") : "turned " + std::to_string(rot) + (rot == 1 ? " quarter turn" : " quarter turns") + " clockwise";
+}
 // Where `slot` goes when the tile turns clockwise by `rot` quarter turns.
 constexpr int rotate_slot(int slot, int rot) { return (slot + 3 * rot) % SLOT_NB; }
 constexpr SlotMask side_mask(int side) { return SlotMask(7u << (side * 3)); }
