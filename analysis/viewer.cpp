@@ -223,18 +223,29 @@ double value_alone(const Rules& R, const MctsConfig& cfg, const State& s, const 
   return std::max(0.0, alone.root_values()[0]);
 }
 
-ReviewMark judge(const Rules& R, const State& before, const std::string& played_text, int step, const MctsConfig& cfg,
-                 uint64_t seed, const ReviewSettings& how) {
-  std::vector<Action> opts(MAX_ACTIONS);
+}  // namespace
+
+int open_mark(const Rules& R, const State& before, const std::string& played_text, int step, std::vector<Action>& opts,
+              Action& played, ReviewMark& m) {
+  opts.resize(MAX_ACTIONS);
   const int n = legal_actions(R, before, opts.data());
-  Action played{};
   if (!parse_action(R, before, played_text, played))
     throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
-  ReviewMark m;
   m.step = step;
   m.turn = before.turn;
   m.seat = before.player;
   m.played = played_text;
+  return n;
+}
+
+namespace {
+
+ReviewMark judge(const Rules& R, const State& before, const std::string& played_text, int step, const MctsConfig& cfg,
+                 uint64_t seed, const ReviewSettings& how) {
+  std::vector<Action> opts;
+  Action played{};
+  ReviewMark m;
+  const int n = open_mark(R, before, played_text, step, opts, played, m);
   // 1. The search over every option names the one it prefers.
   MctsAgent all(R, cfg, seed);
   const int pick = all(before, opts.data(), n);

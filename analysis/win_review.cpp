@@ -84,16 +84,10 @@ ReviewMark review_win_decision(const Rules& R, const State& before, const std::s
                                const CoopJudge& judge, uint64_t seed, const ReviewSettings& how) {
   if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two games of each option)");
   if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
-  std::vector<Action> opts(MAX_ACTIONS);
-  const int n = legal_actions(R, before, opts.data());
+  std::vector<Action> opts;
   Action played{};
-  if (!parse_action(R, before, played_text, played))
-    throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
   ReviewMark m;
-  m.step = step;
-  m.turn = before.turn;
-  m.seat = before.player;
-  m.played = played_text;
+  const int n = open_mark(R, before, played_text, step, opts, played, m);
   m.best_value = m.played_value = std::nan("");
   // 1. The judge names the option it prefers.
   const int pick = make_agent(R, judge.judge, stream_seed(seed, 0, JUDGE_STREAM), nullptr)(before, opts.data(), n);
