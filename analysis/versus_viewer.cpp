@@ -155,7 +155,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   std::ostringstream sum;
   sum << xml_escape(versus_short_title(R)) << " · seed " << g.rec.seed << " deal " << g.rec.deal << " · seats:";
   for (int p = 0; p < R.players; ++p) sum << (p ? "," : "") << ' ' << xml_escape(seat_label(pic, p));
-  sum << " · final scores";
+  sum << (g.rec.unfinished ? " · unfinished, scores so far" : " · final scores");
   for (int x : g.rec.result) sum << ' ' << x;
   sum << " · the tile just placed is framed in orange";
   if (marks)

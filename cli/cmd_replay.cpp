@@ -47,9 +47,10 @@ void replay_versus(const std::string& file, const std::string& text, bool show, 
     analysis::write_atomic(html, analysis::versus_viewer_html(g, file));
     std::cout << "game page: " << html << '\n';
   }
-  std::cout << "ok: " << rec.steps.size() << " recorded steps, " << r.summary.forced << " forced decisions replayed; final scores";
+  std::cout << "ok: " << rec.steps.size() << " recorded steps, " << r.summary.forced << " forced decisions replayed; "
+            << (rec.unfinished ? "scores so far" : "final scores");
   for (int x : rec.result) std::cout << ' ' << x;
-  std::cout << " confirmed\n";
+  std::cout << " confirmed" << (rec.unfinished ? " (the game is unfinished: it stops at turn " + std::to_string(r.final_state.turn) + ")" : "") << "\n";
 }
 
 }  // namespace

@@ -167,15 +167,12 @@ struct PyVsState {
   }
   // Every draw (or chip value) that can come, as a player who does not know the deal sees it.
   std::vector<std::pair<int, double>> possible_outcomes() const {
+    vs::VsChanceOutcome buf[vs::VS_MAX_TYPES];
+    const int n = vs::chance_outcomes(R(), s, buf);
+    double total = 0;
+    for (int i = 0; i < n; ++i) total += buf[i].weight;
     std::vector<std::pair<int, double>> out;
-    if (s.phase == vs::VsPhase::Draw) {
-      for (size_t t = 0; t < R().types.size(); ++t)
-        if (s.unseen[t]) out.emplace_back(int(t), double(s.unseen[t]) / double(s.left));
-    } else if (s.phase == vs::VsPhase::ChipValue) {
-      const double total = double(s.chips_unseen[0] + s.chips_unseen[1]);
-      for (int v = 1; v <= 2; ++v)
-        if (s.chips_unseen[size_t(v - 1)]) out.emplace_back(v, double(s.chips_unseen[size_t(v - 1)]) / total);
-    }
+    for (int i = 0; i < n; ++i) out.emplace_back(buf[i].value, double(buf[i].weight) / total);
     return out;
   }
   std::vector<long long> legal() const {
@@ -210,9 +207,9 @@ struct PyVsState {
       const int want = chip_step ? deal->chip_values.at(chip) : deal->order.at(next);
       if (want != o) throw py::value_error(outcome_text(o) + ": the deal gives " + outcome_text(want) + " next");
     }
-    steps.push_back(outcome_text(o));
-    if (chip_step) vs::apply_chip(R(), s, int(o)), ++chip;
-    else vs::apply_draw(R(), s, int(o)), ++next;
+    steps.push_back(vs::chance_text(R(), s, int(o)));
+    vs::apply_chance(R(), s, int(o));
+    ++(chip_step ? chip : next);
     after(o, uint32_t(o));
   }
   void apply_decision(VsAction a, long long dense) {
@@ -615,13 +612,13 @@ void bind_versus(py::module_& m) {
       }, py::arg("bits"))
       .def("record", [](const PyVsState& st, const std::vector<std::string>& agents) {
         if (!st.deal) throw py::value_error("record(): a free state has no deal; make the state with a seed");
-        if (!vs::is_over(st.s)) throw py::value_error("record(): the game is not over");
         if (int(agents.size()) != st.R().players) throw py::value_error("record(): give an agent name a seat");
         vs::VsRecord rec = vs::make_vs_record(st.R(), *st.deal, st.seed, st.deal_index, agents, analysis::revision());
         for (const auto& step : st.steps) rec.steps.push_back({step, 0});
         for (int p = 0; p < st.R().players; ++p) rec.result.push_back(st.s.score[size_t(p)]);
+        rec.unfinished = !vs::is_over(st.s);
         return vs::write_vs_record(rec);
-      }, py::arg("agents"), "The record of a finished dealt game (mists replay checks it).")
+      }, py::arg("agents"), "The record of a dealt game, finished or not (an unfinished game's result line says 'unfinished' and its scores so far); mists replay checks it.")
       .def("summary", &vs_summary)
       .def_property_readonly("turn", [](const PyVsState& st) { return int(st.s.turn); })
       .def_property_readonly("seed", [](const PyVsState& st) { return st.deal ? py::cast(st.seed) : py::none(); })

@@ -86,6 +86,45 @@ TEST_CASE("a competitive record replays to the same scores; damage is named by l
                        RecordError);
 }
 
+TEST_CASE("an unfinished competitive record replays to where its steps end, with its scores so far") {
+  VsRules R;
+  VsSummary played;
+  const std::string text = recorded_game(R, played);
+  VsRecord rec = parse_vs_record(text, "g.txt");
+  const VsRules R2 = vs_record_rules(rec, base_catalog(), mists_catalog(), "g.txt");
+  // The game stopped after 100 steps: its scores there are the result line's.
+  rec.steps.resize(100);
+  VsState at;
+  vs_replay(R2, parse_vs_record(text, "g.txt"), "g.txt", [&, k = 0](const VsState& s, const std::string&) mutable {
+    if (++k == 100) at = s;
+  });
+  rec.result.clear();
+  for (int p = 0; p < 3; ++p) rec.result.push_back(at.score[size_t(p)]);
+  rec.unfinished = true;
+  const std::string part = write_vs_record(rec);
+  CHECK(part.find("\nresult unfinished ") != std::string::npos);
+  const VsRecord back = parse_vs_record(part, "u.txt");
+  CHECK(back.unfinished);
+  CHECK(write_vs_record(back) == part);
+  const VsReplay r = vs_replay(R2, back, "u.txt");
+  CHECK(!is_over(r.final_state));
+  CHECK(r.final_state.turn == at.turn);
+  // Without the word, the steps end too soon; with it on a finished game, the game is not unfinished;
+  // scores that differ from the position's are refused as for a finished game.
+  VsRecord plain = back;
+  plain.unfinished = false;
+  CHECK_THROWS_WITH_AS(vs_replay(R2, parse_vs_record(write_vs_record(plain), "u.txt"), "u.txt"),
+                       doctest::Contains("steps: the steps end before the game does"), RecordError);
+  CHECK_THROWS_WITH_AS(vs_replay(R2, parse_vs_record(replace_line(text, "result", "result unfinished " + std::to_string(played.score[0]) + " " +
+                                                                                   std::to_string(played.score[1]) + " " + std::to_string(played.score[2])),
+                                                     "g.txt"), "g.txt"),
+                       doctest::Contains("result: 'unfinished', but the steps end the game"), RecordError);
+  VsRecord wrong = back;
+  wrong.result[0] += 1;
+  CHECK_THROWS_WITH_AS(vs_replay(R2, parse_vs_record(write_vs_record(wrong), "u.txt"), "u.txt"), doctest::Contains("result: seat 0 scored"),
+                       RecordError);
+}
+
 TEST_CASE("mists replay reads a competitive record: text board, SVG, and errors with the record's line") {
   namespace sh = mists::test::sh;
   namespace fs = std::filesystem;

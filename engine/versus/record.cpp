@@ -91,7 +91,7 @@ std::string write_vs_record(const VsRecord& r) {
     os << "start_rotations " << r.start_rotations[0] << ' ' << r.start_rotations[1] << "\nchip_squares " << r.chip_squares << "\n";
   os << "steps\n";
   for (const auto& s : r.steps) os << s.text << "\n";
-  os << "result";
+  os << (r.unfinished ? "result unfinished" : "result");
   for (int x : r.result) os << ' ' << x;
   os << "\n";
   return os.str();
@@ -121,7 +121,8 @@ VsRecord parse_vs_record(const std::string& text, const std::string& name) {
     if (w.empty()) continue;
     if (in_steps) {
       if (w[0] == "result") {
-        for (size_t i = 1; i < w.size(); ++i) {
+        r.unfinished = w.size() > 1 && w[1] == "unfinished";
+        for (size_t i = r.unfinished ? 2 : 1; i < w.size(); ++i) {
           try {
             r.result.push_back(int(parse_integer(w[i], 0, 100000)));
           } catch (const NumberError& e) {
@@ -342,19 +343,18 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
       if (step.text != want) record_fail(name, step.line, "steps", "'" + step.text + "' where the pile gives '" + want + "'");
       apply_draw(R, s, order[next++]);
     } else {
-      const int n = legal_actions(R, s, options);
-      int pick = -1;
-      for (int i = 0; i < n && pick < 0; ++i)
-        if (action_text(R, s, options[i]) == step.text) pick = i;
-      if (pick < 0) record_fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
-      (n > 1 ? decisions : forced) += 1;
-      apply(R, s, options[pick]);
+      VsAction a;
+      if (!parse_action(R, s, step.text, a)) record_fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
+      (legal_actions(R, s, options) > 1 ? decisions : forced) += 1;
+      apply(R, s, a);
     }
     const std::string err = check(R, s);
     if (!err.empty()) record_fail(name, step.line, "steps", "the position after '" + step.text + "' is inconsistent: " + err);
     if (on_step) on_step(s, step.text);
   }
-  if (!is_over(s)) record_fail(name, rec.result_line, "steps", "the steps end before the game does");
+  if (!is_over(s) && !rec.unfinished)
+    record_fail(name, rec.result_line, "steps", "the steps end before the game does (a game stopped early says 'result unfinished')");
+  if (is_over(s) && rec.unfinished) record_fail(name, rec.result_line, "result", "'unfinished', but the steps end the game");
   for (int p = 0; p < R.players; ++p)
     if (s.score[size_t(p)] != rec.result[size_t(p)])
       record_fail(name, rec.result_line, "result",

@@ -33,7 +33,8 @@ struct VsRecord {
   std::vector<int> start_rotations;                // map: the start tile's and the second square's (M1.2)
   std::string chip_squares;                        // map: "X.Y/X.Y/..." map squares of the chips (M2.3)
   std::vector<RecordStep> steps;                   // "draw U", "place -1 0 0", "ghost 0 3", "meeple road0 guard"
-  std::vector<int> result;                         // final score of each seat, as played
+  std::vector<int> result;                         // final score of each seat, as played (so far, when unfinished)
+  bool unfinished = false;                         // "result unfinished ...": a game stopped before its end
   int result_line = 0;
   std::map<std::string, int> lines;                // header key -> its line
 };
@@ -69,6 +70,8 @@ struct VsReplay {
 // Re-runs a record: each draw must be the next tile of the order, each decision one of the legal
 // options (forced ones included), the state consistent after each step (vs::check) and the final
 // scores those of the record. The first divergence throws RecordError naming the line and step.
+// An unfinished record ("result unfinished S0 S1 ...") stops where its steps end, the scores so far
+// those of its result line.
 // `on_step` is called after every applied step.
 VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& name,
                    const std::function<void(const VsState&, const std::string&)>& on_step = {});

@@ -280,6 +280,22 @@ void apply(const VsRules& R, VsState& s, VsAction a);
 // seat's meeple slot 3, paid with two chips of 2; 1+1+1+1, 1+1+2) / "upgrade none".
 std::string action_text(const VsRules& R, const VsState& s, VsAction a);
 
+// A chance step's outcomes, as a player who does not know the deal sees them: at a draw each tile
+// type still unseen (`value` its index, `weight` its copies left), where a chip turns up (M3.1) the
+// values 1 and 2 not yet seen (`weight` their chips left). At most VS_MAX_TYPES; 0 off a chance step.
+struct VsChanceOutcome {
+  int value = 0, weight = 0;
+};
+int chance_outcomes(const VsRules& R, const VsState& s, VsChanceOutcome* out);
+// Applies outcome `value` of chance_outcomes (apply_draw or apply_chip).
+void apply_chance(const VsRules& R, VsState& s, int value);
+// The record's words for that outcome: "draw U", "chip 2".
+std::string chance_text(const VsRules& R, const VsState& s, int value);
+// The outcome a record's chance step names, when it can come now (one of chance_outcomes).
+bool parse_chance(const VsRules& R, const VsState& s, const std::string& text, int& value);
+// The legal option whose action_text is `text`, when there is one.
+bool parse_action(const VsRules& R, const VsState& s, const std::string& text, VsAction& out);
+
 // Empty cells whose four neighbours hold tiles (A2.1), in frontier order.
 int holes(const VsRules& R, const VsState& s, VsCell* out);
 

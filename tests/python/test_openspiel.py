@@ -462,6 +462,18 @@ def test_a_competitive_game_through_the_bindings_has_the_record_of_mists_play():
         run = cli("play", "--game", "gcc", "--players", "2", "--agents", "expert,greedy", "--seed", "5", "--deal", "2", "--out", path)
         assert run.returncode == 0, run.stderr
         assert state.record(["expert", "greedy"]) == open(path).read()
+        # Stopped part-way, the record is an unfinished one: it says so, replays, and gives back the state.
+        part = game.new_initial_state(seed=5, deal=2)
+        for _ in range(40):
+            part.apply_action(part.dealt_outcome() if part.is_chance_node() else seats[part.current_player()](part))
+        text = part.record(["expert", "greedy"])
+        assert text.splitlines()[-1] == "result unfinished " + " ".join(str(x) for x in part.scores())
+        with open(path, "w") as f:
+            f.write(text)
+        run = cli("replay", path)
+        assert run.returncode == 0 and "the game is unfinished" in run.stdout, run.stderr
+        back = mists.VsState.from_record(path)
+        assert str(back) == str(part) and back.scores() == part.scores() and back.legal_actions() == part.legal_actions()
 
 
 def test_competitive_tensors_hide_the_pile_and_states_copy():
