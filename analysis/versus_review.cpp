@@ -5,7 +5,6 @@
 #include <iomanip>
 #include <sstream>
 
-#include "analysis/batch.h"
 #include "analysis/error.h"
 #include "analysis/stats.h"
 #include "analysis/versus_svg.h"
@@ -36,7 +35,7 @@ struct Decision {
 
 }  // namespace
 
-double vs_option_value(const VsRules& R, const VsState& before, VsAction option, int seat, const VsReview& review, uint64_t seed) {
+VsState vs_play_on(const VsRules& R, const VsState& before, VsAction option, const VsReview& review, uint64_t seed) {
   VsState s = before;
   apply(R, s, option);
   Rng rng(seed);
@@ -59,10 +58,18 @@ double vs_option_value(const VsRules& R, const VsState& before, VsAction option,
     const int n = legal_actions(R, s, options.data());
     apply(R, s, options[size_t(n > 1 ? agents[size_t(s.player)](s, options.data(), n) : 0)]);
   }
+  return s;
+}
+
+int vs_margin(const VsRules& R, const VsState& end, int seat) {
   int best_other = -1 << 30;
   for (int p = 0; p < R.players; ++p)
-    if (p != seat) best_other = std::max(best_other, int(s.score[size_t(p)]));
-  return double(s.score[size_t(seat)] - best_other);
+    if (p != seat) best_other = std::max(best_other, int(end.score[size_t(p)]));
+  return int(end.score[size_t(seat)]) - best_other;
+}
+
+double vs_option_value(const VsRules& R, const VsState& before, VsAction option, int seat, const VsReview& review, uint64_t seed) {
+  return double(vs_margin(R, vs_play_on(R, before, option, review, seed), seat));
 }
 
 ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std::string& played_text, int step,
@@ -106,7 +113,7 @@ uint64_t vs_review_seed(const VsRecord& rec, int step) {
   return stream_seed(rec.seed ^ splitmix64(rec.deal), uint64_t(step), VS_REVIEW_STREAM);
 }
 
-std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview& review, const ReviewSettings& how) {
+std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview& review, const ReviewSettings& how, ReviewProgress* progress) {
   check_settings(how);
   const VsRules& R = g.rules;
   if (review.seat >= R.players)
@@ -122,12 +129,10 @@ std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview
     prev = after;
     ++step;
   });
-  std::vector<ReviewMark> marks(decisions.size());
-  for_each_game(int(decisions.size()), [&](int i) {
+  return judge_all(int(decisions.size()), progress, [&](int i) {
     const Decision& d = decisions[size_t(i)];
-    marks[size_t(i)] = review_vs_decision(R, d.before, d.played, d.step, review, vs_review_seed(g.rec, d.step), how);
+    return review_vs_decision(R, d.before, d.played, d.step, review, vs_review_seed(g.rec, d.step), how);
   });
-  return marks;
 }
 
 std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark>& marks, const VsReview& review, int top,

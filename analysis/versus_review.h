@@ -32,6 +32,11 @@ struct VsReview {
 // turned up, seeded by `seed`.
 double vs_option_value(const vs::VsRules& R, const vs::VsState& before, vs::VsAction option, int seat, const VsReview& review,
                        uint64_t seed);
+// The same game's last position: what the game played on from `option` ended with (the table's
+// advice reads both the margin and the win shares from it).
+vs::VsState vs_play_on(const vs::VsRules& R, const vs::VsState& before, vs::VsAction option, const VsReview& review, uint64_t seed);
+// `seat`'s final margin in `end`: its score less the best other seat's.
+int vs_margin(const vs::VsRules& R, const vs::VsState& end, int seat);
 
 // Judges one decision: `played` (as the record writes it) at `before`, decided by seat before.player.
 //  1. The judge, seeded `seed`, names the option it prefers; if that is the one played the verdict
@@ -50,8 +55,10 @@ uint64_t vs_review_seed(const vs::VsRecord& rec, int step);
 
 // Every decision with two or more options of review.seat (or of every seat), in record order, each
 // with its own seed: the same review on any number of threads. The record is replayed and checked
-// first (a RecordError names the line at fault).
-std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& game, const VsReview& review, const ReviewSettings& how);
+// first (a RecordError names the line at fault). `progress`, when given, counts the decisions judged
+// and stops the review once cancelled (ReviewCancelled).
+std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& game, const VsReview& review, const ReviewSettings& how,
+                                         ReviewProgress* progress = nullptr);
 
 // The review as text: every reviewed decision with its seat and verdict, a count of each verdict,
 // then the `top` costliest marked decisions with their intervals.

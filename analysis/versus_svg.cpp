@@ -260,10 +260,23 @@ std::string seat_label(const VsPicture& pic, int p) {
   return s;
 }
 
-std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPicture& pic) {
+namespace {
+Frame board_frame(const VsRules& R, const VsState& s, const VsPicture& pic) {
   const VsBox b = bounding_box(s);
   Frame f{b.x0, b.x1, b.y0, b.y1, {MARGIN + AXIS_BAND, MARGIN + TITLE_BAND + AXIS_BAND}};
-  if (R.on_map) f.x0 -= 1, f.x1 += 1, f.y0 -= 1, f.y1 += 1;  // the squares round the tiles: chips, the map's edge
+  const int pad = R.on_map ? std::max(1, pic.pad) : pic.pad;  // on a map the squares round the tiles: chips, the map's edge
+  f.x0 -= pad, f.x1 += pad, f.y0 -= pad, f.y1 += pad;
+  return f;
+}
+}  // namespace
+
+VsBoardFrame versus_board_frame(const VsRules& R, const VsState& s, const VsPicture& pic) {
+  const Frame f = board_frame(R, s, pic);
+  return {f.x0, f.x1, f.y0, f.y1, double(f.board.x), double(f.board.y), double(CELL)};
+}
+
+std::string render_versus_svg(const VsRules& R, const VsState& s, const VsPicture& pic) {
+  const Frame f = board_frame(R, s, pic);
   const double board_w = (f.x1 - f.x0 + 1) * CELL, board_h = (f.y1 - f.y0 + 1) * CELL;
   const Pt legend_at = {f.board.x + board_w + LEGEND_GAP, MARGIN + TITLE_BAND};
   const std::vector<LegendRow> rows = legend_rows(R, pic);

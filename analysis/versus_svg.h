@@ -17,7 +17,16 @@ struct VsPicture {
   std::vector<std::string> seats;        // a name a seat (the agent from the record); "" gives "seat N"
   int highlight = -1;                    // a placed tile's index framed in orange (the tile just placed), -1 none
   bool legend = true;                    // the legend beside the board (a page may draw it apart: render_versus_legend)
+  int pad = 0;                           // empty cells drawn round the tiles (the table shows where a tile may go); a map has 1
 };
+
+// Where render_versus_svg puts the grid: cells x0..x1, y0..y1 (grid coordinates), the top-left
+// cell's corner at (left, top) in the picture's pixels, `cell` pixels a side.
+struct VsBoardFrame {
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  double left = 0, top = 0, cell = 0;
+};
+VsBoardFrame versus_board_frame(const vs::VsRules& R, const vs::VsState& s, const VsPicture& pic);
 
 // The board of `s`. The same position and picture settings give the same bytes.
 std::string render_versus_svg(const vs::VsRules& R, const vs::VsState& s, const VsPicture& pic);

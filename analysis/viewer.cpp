@@ -276,17 +276,21 @@ uint64_t review_seed(const GameRecord& rec, int step) {
   return stream_seed(rec.seed ^ splitmix64(rec.game), uint64_t(step), REVIEW_STREAM);
 }
 
-std::vector<ReviewMark> judge_each(const std::vector<RecordDecision>& decisions, ReviewProgress* progress,
-                                   const std::function<ReviewMark(const RecordDecision&)>& one) {
-  if (progress) progress->total = int(decisions.size());
-  std::vector<ReviewMark> marks(decisions.size());
-  tbb::parallel_for(size_t(0), decisions.size(), [&](size_t i) {
+std::vector<ReviewMark> judge_all(int n, ReviewProgress* progress, const std::function<ReviewMark(int)>& one) {
+  if (progress) progress->total = n;
+  std::vector<ReviewMark> marks(size_t(std::max(n, 0)));
+  tbb::parallel_for(0, n, [&](int i) {
     if (progress && progress->cancel) return;
-    marks[i] = one(decisions[i]);
+    marks[size_t(i)] = one(i);
     if (progress) ++progress->done;
   }, tbb::simple_partitioner());
   if (progress && progress->cancel) throw ReviewCancelled();
   return marks;
+}
+
+std::vector<ReviewMark> judge_each(const std::vector<RecordDecision>& decisions, ReviewProgress* progress,
+                                   const std::function<ReviewMark(const RecordDecision&)>& one) {
+  return judge_all(int(decisions.size()), progress, [&](int i) { return one(decisions[size_t(i)]); });
 }
 
 std::vector<ReviewMark> review_record(const LoadedRecord& g, const AgentSpec& agent, const ReviewSettings& how) {

@@ -182,6 +182,8 @@ std::vector<ReviewMark> review_record(const LoadedRecord& game, const CoopJudge&
 // counting and honouring `progress` when given.
 std::vector<ReviewMark> judge_each(const std::vector<RecordDecision>& decisions, ReviewProgress* progress,
                                    const std::function<ReviewMark(const RecordDecision&)>& one);
+// The same over decisions 0..n-1 of any game (the competitive review's): `one(i)` judges decision i.
+std::vector<ReviewMark> judge_all(int n, ReviewProgress* progress, const std::function<ReviewMark(int)>& one);
 // The same with a search judge (mcts): its mean rewards.
 std::vector<ReviewMark> review_record(const LoadedRecord& game, const AgentSpec& agent, const ReviewSettings& how = {});
 

@@ -9,10 +9,11 @@ void add_serve(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "serve",
       "A local web server for the player's table (docs/serve.md): open the address it prints in a browser to play a\n"
-      "co-op level dealt from a study's seed, or to enter a game played at a real table draw by draw; the page offers only\n"
-      "legal steps (click a cell, turn the tile, place it), undo, the strongest fair agent's advice with the learned value's\n"
-      "win chance of each option, the review of the game so far (finished or not) and its record (mists replay accepts\n"
-      "it). Listens on 127.0.0.1 unless --host says otherwise; stops on Ctrl-C.");
+      "co-op level, or a base or GCC game with each seat at the table or a competitive agent, dealt from a seed, or to\n"
+      "enter a game played at a real table draw by draw; the page offers only legal steps (click a cell, turn the tile,\n"
+      "place it), undo, advice (co-op: the strongest fair agent with the learned value's win chance of each option;\n"
+      "competitive: mcts, each option's share of 16 games won), the review of the game so far (finished or not) and its\n"
+      "record (mists replay accepts it). Listens on 127.0.0.1 unless --host says otherwise; stops on Ctrl-C.");
   cmd->footer("Examples:\n  mists serve                      # then open http://127.0.0.1:8080/\n  mists serve --port 0 -q          # any free port, printed; no request log");
   auto how = std::make_shared<serve::ServeOptions>();
   cmd->add_option("--host", how->host, "Address to listen on (127.0.0.1: this machine only)")->capture_default_str();

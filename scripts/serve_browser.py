@@ -8,7 +8,10 @@ loopback port, opens its page in headless Chromium (scripts/devtools.py) and, by
    ones and plays each turn;
 3. asks for advice (the strongest fair agent's choice) and reviews the unfinished game;
 4. saves its record, which `mists replay` must accept;
-5. checks the page threw no error, and takes screenshots at 1024x700 and 1600x1000.
+5. starts a GCC game, seat 0 at the table against greedy, plays ten of its decisions by clicks (the
+   greedy seat's moves follow by themselves), asks for advice, reviews it and saves its unfinished
+   record, which `mists replay` must accept;
+6. checks the page threw no error, and takes screenshots at 1024x700 and 1600x1000.
 
     scripts/serve_browser.py MISTS_BINARY OUT_DIR [--seconds 300]
 
@@ -142,11 +145,41 @@ def main():
             if r.returncode != 0:
                 fail("mists replay refused the saved record: " + r.stderr)
             print("serve-browser: the saved record replays: " + r.stdout.strip().splitlines()[-1])
-            # 5. No page error; the larger window.
+            # 5. A competitive game against an agent.
+            page.screenshot(os.path.join(a.out, "serve-1024-entered.png"), width=1024, max_height=700)
+            page.js("const k = document.getElementById('kind'); k.value = 'gcc'; k.onchange();"
+                    "document.getElementById('players').value = '2'; document.getElementById('seats').value = 'human,greedy';"
+                    "document.getElementById('mode').value = 'dealt'; document.getElementById('seed').value = '1';"
+                    "document.getElementById('game').value = '0'")
+            v = t.click_and_wait("#new", "a new GCC game")
+            if v.get("kind") != "versus" or not v["seats"][0]["human"] or v["seats"][1]["agent"] != "greedy":
+                fail(f"the GCC game's seats are {v.get('seats')}")
+            for n in range(10):
+                if v["input"] != "decision" or v["player"] != 0:
+                    fail(f"the GCC game waits for {v['input']} of seat {v.get('player')} before decision {n + 1}")
+                v = t.play_turn()
+            greedy = sum(1 for w in v["step_words"] if "seat 1 (greedy)" in w)
+            if greedy == 0:
+                fail("the greedy seat made no move")
+            t.click("#advise")
+            t.wait_for("document.getElementById('advised') !== null", "competitive advice")
+            advice = page.js("document.getElementById('advised').dataset.step")
+            t.click("#review")
+            t.wait_for("document.getElementById('reviewed').textContent.includes('seat 1 (greedy)')", "the competitive review")
+            record = page.js("fetch(`/api/tables/${window.mistsTable.id}/record`).then(r => r.text())")
+            path = os.path.join(a.out, "gcc.txt")
+            with open(path, "w") as f:
+                f.write(record)
+            r = subprocess.run([a.mists, "replay", path], capture_output=True, text=True)
+            if r.returncode != 0:
+                fail("mists replay refused the saved GCC record: " + r.stderr)
+            print(f"serve-browser: a GCC game against greedy: ten decisions by clicks, {greedy} greedy steps, advice '{advice}',"
+                  " reviewed; its record replays: " + r.stdout.strip().splitlines()[-1])
+            page.screenshot(os.path.join(a.out, "serve-gcc-1024.png"), width=1024, max_height=700)
+            # 6. No page error; the larger window.
             problems = page.console_problems()
             if problems:
                 fail("the page reported: " + "; ".join(problems))
-            page.screenshot(os.path.join(a.out, "serve-1024-entered.png"), width=1024, max_height=700)
             page.call("Emulation.setDeviceMetricsOverride", width=1600, height=1000, deviceScaleFactor=1, mobile=False)
             page.screenshot(os.path.join(a.out, "serve-1600.png"), width=1600, max_height=1000)
         print(f"serve-browser: ok in {time.time() - t0:.0f} s")

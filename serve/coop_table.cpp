@@ -1,4 +1,4 @@
-#include "serve/table.h"
+#include "serve/coop_table.h"
 
 #include <cmath>
 #include <algorithm>
@@ -41,7 +41,7 @@ TdAgent td_judge(const Rules& R, uint64_t seed) {
 
 }  // namespace
 
-Table::Table(const NewTable& how) : how_(how) {
+CoopTable::CoopTable(const NewCoopTable& how) : how_(how) {
   if (how.level < 1 || how.level > 6) throw TableError("level " + std::to_string(how.level) + ": the levels are 1 to 6");
   if (how.players < 1 || how.players > MAX_PLAYERS) throw TableError("players " + std::to_string(how.players) + ": 1 to 5 players");
   analysis::GameOptions opts;
@@ -51,7 +51,7 @@ Table::Table(const NewTable& how) : how_(how) {
   rebuild();
 }
 
-Table Table::from_record(const std::string& text) {
+CoopTable CoopTable::from_record(const std::string& text) {
   analysis::LoadedRecord loaded;
   try {
     loaded = analysis::load_record_text(text, "record");
@@ -63,7 +63,7 @@ Table Table::from_record(const std::string& text) {
   if (rec.params.levers.any()) throw TableError("record: a game with co-op levers cannot be played here yet (mists replay shows it)");
   if (rec.catalog_path != analysis::GameOptions{}.catalog)
     throw TableError("record: played with catalog " + rec.catalog_path + "; the table plays " + analysis::GameOptions{}.catalog);
-  Table t(NewTable{rec.level.number, rec.params.players, rec.seed, rec.game, true});
+  CoopTable t(NewCoopTable{rec.level.number, rec.params.players, rec.seed, rec.game, true});
   t.R_ = std::make_shared<const Rules>(std::move(loaded.rules));
   // A dealt game's draws come from its deal; an entered game's were entered, and so are the next.
   t.how_.physical = rec.agent == analysis::ENTERED_AGENT;
@@ -76,16 +76,16 @@ Table Table::from_record(const std::string& text) {
   return t;
 }
 
-bool Table::over() const { return is_over(s_); }
+bool CoopTable::over() const { return is_over(s_); }
 
-bool Table::deciding() const { return !is_over(s_) && !is_chance(s_); }
+bool CoopTable::deciding() const { return !is_over(s_) && !is_chance(s_); }
 
-void Table::track(const State& before, int drawn) {
+void CoopTable::track(const State& before, int drawn) {
   for (size_t k = 0; k < R_->pile_sizes.size(); ++k)
     for (int d = int(before.pile_size[k]) - int(s_.pile_size[k]); d > 0; --d) used_[k].push_back(drawn >= 0 && d == 1 ? drawn : -1);
 }
 
-void Table::advance() {
+void CoopTable::advance() {
   while (!is_over(s_)) {
     if (is_chance(s_)) {
       if (how_.physical) return;  // the player says what was drawn
@@ -106,7 +106,7 @@ void Table::advance() {
   }
 }
 
-void Table::apply_user(const std::string& text) {
+void CoopTable::apply_user(const std::string& text) {
   if (is_over(s_)) throw TableError("'" + text + "': the game is over");
   if (is_chance(s_)) {
     // An entered draw: "draw ID" of a tile that can come now.
@@ -143,7 +143,7 @@ void Table::apply_user(const std::string& text) {
   if (s_.last < s_.n_tiles) last_tile_ = s_.last;
 }
 
-void Table::rebuild() {
+void CoopTable::rebuild() {
   s_ = how_.physical ? initial_state(*R_) : initial_state(*R_, deal_);
   steps_.clear();
   used_.assign(R_->pile_sizes.size(), {});
@@ -156,21 +156,21 @@ void Table::rebuild() {
   }
 }
 
-void Table::step(const std::string& text) {
-  Table next = *this;  // a refused step leaves this table as it was
+void CoopTable::step(const std::string& text) {
+  CoopTable next = *this;  // a refused step leaves this table as it was
   next.user_.push_back(text);
   next.apply_user(text);
   next.advance();
   *this = std::move(next);
 }
 
-void Table::undo() {
+void CoopTable::undo() {
   if (user_.empty()) throw TableError("undo: no step to take back");
   user_.pop_back();
   rebuild();
 }
 
-Deal Table::physical_deal() const {
+Deal CoopTable::physical_deal() const {
   // Every tile not seen face up (face-down ones included), in catalog order, fills the places the
   // draws did not: taken unseen, or still in the piles.
   std::vector<uint8_t> pool;
@@ -186,17 +186,18 @@ Deal Table::physical_deal() const {
   return d;
 }
 
-std::string Table::record() const {
+std::string CoopTable::record() const {
   const Deal d = how_.physical ? physical_deal() : deal_;
   GameRecord rec = make_record(*R_, d, how_.seed, how_.game, how_.physical ? analysis::ENTERED_AGENT : "table", analysis::revision());
   finish_record(rec, steps_, summarize(*R_, s_, decisions_, forced_));
   return write_record(rec);
 }
 
-json Table::view() const {
+json CoopTable::view() const {
   const Rules& R = *R_;
   const SvgBoardFrame f = svg_board_frame(s_, 1);
   json v;
+  v["kind"] = "coop";
   v["level"] = R.level.number;
   v["level_name"] = R.level.name;
   v["players"] = R.params.players;
@@ -256,7 +257,7 @@ json Table::view() const {
   return v;
 }
 
-json Table::advice(int top, analysis::ReviewProgress* progress) const {
+json CoopTable::advice(int top, analysis::ReviewProgress* progress) const {
   if (is_over(s_) || is_chance(s_)) throw TableError("advice: the game waits for no decision");
   const Rules& R = *R_;
   std::vector<Action> opts = legal(R, s_);
@@ -284,7 +285,7 @@ json Table::advice(int top, analysis::ReviewProgress* progress) const {
           {"choice_win", values[size_t(pick)]}, {"value", "td"}, {"options", rows}};
 }
 
-json Table::review(analysis::ReviewProgress* progress) const {
+json CoopTable::review(analysis::ReviewProgress* progress) const {
   const std::string text = record();
   analysis::LoadedRecord loaded = analysis::load_record_text(text, "table");
   // The judge and settings of `mists review` with no flags: the same marks, mark for mark.

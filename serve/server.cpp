@@ -18,7 +18,8 @@
 
 #include "analysis/files.h"
 #include "analysis/interrupt.h"
-#include "serve/table.h"
+#include "serve/coop_table.h"
+#include "serve/vs_table.h"
 
 namespace mists::serve {
 
@@ -31,15 +32,15 @@ constexpr size_t MAX_BODY = 1 << 20;  // a record of the longest game is some 20
 // One table and its own lock: a long request (advice, review) on one game never holds another.
 struct Slot {
   std::mutex m;
-  Table table;
+  std::unique_ptr<Table> table;
   long long born = 0;
-  explicit Slot(Table t, long long n) : table(std::move(t)), born(n) {}
+  explicit Slot(std::unique_ptr<Table> t, long long n) : table(std::move(t)), born(n) {}
 };
 
 class Tables {
  public:
   explicit Tables(int most) : most_(most) {}
-  std::pair<std::string, std::shared_ptr<Slot>> add(Table t) {
+  std::pair<std::string, std::shared_ptr<Slot>> add(std::unique_ptr<Table> t) {
     std::lock_guard<std::mutex> g(m_);
     if (int(all_.size()) >= most_) {  // the oldest game makes room
       auto oldest = all_.begin();
@@ -262,29 +263,59 @@ int run_server(const ServeOptions& how) {
       const json b = body_of(req);
       if (b.contains("record")) {
         only_keys(b, {"record"});
-        auto [id, slot] = tables.add(Table::from_record(text_of(b, "record")));
+        auto [id, slot] = tables.add(table_from_record(text_of(b, "record")));
         std::lock_guard<std::mutex> g(slot->m);
-        return answer(res, 201, id, slot->table);
+        return answer(res, 201, id, *slot->table);
       }
-      only_keys(b, {"level", "players", "seed", "game", "mode"});
-      NewTable n;
-      n.level = int(whole(b, "level", 1, 6, 1));
-      n.players = int(whole(b, "players", 1, 5, 2));
-      n.seed = uint64_t(whole(b, "seed", 0, (1LL << 53), 1));
-      n.game = uint64_t(whole(b, "game", 0, 1000000000, 0));
+      const std::string kind = b.contains("kind") ? text_of(b, "kind") : "coop";
       const std::string mode = b.contains("mode") ? text_of(b, "mode") : "dealt";
-      if (mode != "dealt" && mode != "entered") throw Refused{400, "mode: 'dealt' (a study's deal) or 'entered' (the draws of a game at the table), not '" + mode + "'"};
+      if (mode != "dealt" && mode != "entered") throw Refused{400, "mode: 'dealt' (a study's or tournament's deal) or 'entered' (the draws of a game at the table), not '" + mode + "'"};
+      if (kind == "coop") {
+        only_keys(b, {"kind", "level", "players", "seed", "game", "mode"});
+        NewCoopTable n;
+        n.level = int(whole(b, "level", 1, 6, 1));
+        n.players = int(whole(b, "players", 1, 5, 2));
+        n.seed = uint64_t(whole(b, "seed", 0, (1LL << 53), 1));
+        n.game = uint64_t(whole(b, "game", 0, 1000000000, 0));
+        n.physical = mode == "entered";
+        auto [id, slot] = tables.add(std::make_unique<CoopTable>(n));
+        std::lock_guard<std::mutex> g(slot->m);
+        return answer(res, 201, id, *slot->table);
+      }
+      if (kind != "base" && kind != "gcc") throw Refused{400, "kind: 'coop' (Mists over Carcassonne), 'base' or 'gcc', not '" + kind + "'"};
+      only_keys(b, {"kind", "players", "seats", "seed", "deal", "mode", "expansions", "switches"});
+      NewVsTable n;
+      n.game = kind;
+      n.players = int(whole(b, "players", 2, vs::VS_MAX_PLAYERS, 2));
+      n.seed = uint64_t(whole(b, "seed", 0, (1LL << 53), 1));
+      n.deal = uint64_t(whole(b, "deal", 0, 1000000000, 0));
       n.physical = mode == "entered";
-      auto [id, slot] = tables.add(Table(n));
+      if (b.contains("expansions")) n.expansions = text_of(b, "expansions");
+      if (!b.contains("seats")) throw Refused{400, "seats: missing; one a seat, each 'human' or a competitive agent, such as [\"human\", \"mcts\"]"};
+      const json& seats = b.at("seats");
+      if (!seats.is_array()) throw Refused{400, "seats: a list of strings, not " + seats.dump()};
+      for (const json& x : seats) {
+        if (!x.is_string()) throw Refused{400, "seats: each a string ('human' or an agent), not " + x.dump()};
+        n.seats.push_back(x.get<std::string>());
+      }
+      if (b.contains("switches")) {
+        const json& sw = b.at("switches");
+        if (!sw.is_object()) throw Refused{400, "switches: an object of name: value strings, such as {\"score_floor\": \"each_scoring\"}, not " + sw.dump()};
+        for (const auto& [k, v] : sw.items()) {
+          if (!v.is_string()) throw Refused{400, "switches: " + k + ": a string value, not " + v.dump()};
+          n.switches.emplace_back(k, v.get<std::string>());
+        }
+      }
+      auto [id, slot] = tables.add(std::make_unique<VsTable>(n));
       std::lock_guard<std::mutex> g(slot->m);
-      answer(res, 201, id, slot->table);
+      answer(res, 201, id, *slot->table);
     });
   });
   svr.Get(R"(/api/tables/([0-9a-f]+))", [&](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] {
       auto [id, slot] = table_of(req);
       std::lock_guard<std::mutex> g(slot->m);
-      answer(res, 200, id, slot->table);
+      answer(res, 200, id, *slot->table);
     });
   });
   svr.Delete(R"(/api/tables/([0-9a-f]+))", [&](const httplib::Request& req, httplib::Response& res) {
@@ -300,8 +331,8 @@ int run_server(const ServeOptions& how) {
       only_keys(b, {"step"});
       const std::string step = text_of(b, "step");
       std::lock_guard<std::mutex> g(slot->m);
-      slot->table.step(step);
-      answer(res, 200, id, slot->table);
+      slot->table->step(step);
+      answer(res, 200, id, *slot->table);
     });
   });
   svr.Post(R"(/api/tables/([0-9a-f]+)/undo)", [&](const httplib::Request& req, httplib::Response& res) {
@@ -309,15 +340,15 @@ int run_server(const ServeOptions& how) {
       auto [id, slot] = table_of(req);
       only_keys(body_of(req), {});
       std::lock_guard<std::mutex> g(slot->m);
-      slot->table.undo();
-      answer(res, 200, id, slot->table);
+      slot->table->undo();
+      answer(res, 200, id, *slot->table);
     });
   });
   svr.Get(R"(/api/tables/([0-9a-f]+)/record)", [&](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] {
       auto [id, slot] = table_of(req);
       std::lock_guard<std::mutex> g(slot->m);
-      res.set_content(slot->table.record(), "text/plain; charset=utf-8");
+      res.set_content(slot->table->record(), "text/plain; charset=utf-8");
     });
   });
   svr.Post(R"(/api/tables/([0-9a-f]+)/advice)", [&](const httplib::Request& req, httplib::Response& res) {
@@ -327,7 +358,7 @@ int run_server(const ServeOptions& how) {
       only_keys(b, {"top"});
       const int top = int(whole(b, "top", 1, 100, 6));
       std::lock_guard<std::mutex> g(slot->m);
-      send_json(res, 200, slot->table.advice(top));
+      send_json(res, 200, slot->table->advice(top));
     });
   });
   svr.Post(R"(/api/tables/([0-9a-f]+)/review)", [&](const httplib::Request& req, httplib::Response& res) {
@@ -335,7 +366,7 @@ int run_server(const ServeOptions& how) {
       auto [id, slot] = table_of(req);
       only_keys(body_of(req), {});
       std::lock_guard<std::mutex> g(slot->m);
-      send_json(res, 200, slot->table.review());
+      send_json(res, 200, slot->table->review());
     });
   });
   // The same two as background jobs: started, asked how far they have come, cancelled.
@@ -352,8 +383,8 @@ int run_server(const ServeOptions& how) {
       std::shared_ptr<const Table> copy;
       {
         std::lock_guard<std::mutex> g(slot->m);
-        if (kind == "advice" && !slot->table.deciding()) throw Refused{400, "advice: the game waits for no decision"};
-        copy = std::make_shared<const Table>(slot->table);
+        if (kind == "advice" && !slot->table->deciding()) throw Refused{400, "advice: the game waits for no decision of the table's"};
+        copy = slot->table->copy();
       }
       const std::string jid = jobs.start(kind, id, [copy, kind, top](analysis::ReviewProgress& p) {
         return kind == "advice" ? copy->advice(top, &p) : copy->review(&p);

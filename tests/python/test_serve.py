@@ -124,6 +124,92 @@ def test_an_entered_game_undo_advice_and_review(server, tmp_path):
         assert (int(m.group(1)) if m else 0) == sum(1 for m in review["marks"] if m["verdict"] == name), (name, verdicts)
 
 
+def test_a_competitive_game_against_an_agent(server, tmp_path):
+    proc, port = server
+    game = new_game(port, kind="gcc", players=2, seats=["human", "greedy"], seed=2, deal=1)
+    gid, v = game["id"], game["view"]
+    assert v["kind"] == "versus" and v["input"] == "decision" and v["player"] == 0 and v["phase"] == "place"
+    assert [s["human"] for s in v["seats"]] == [True, False] and v["seats"][1]["agent"] == "greedy"
+    assert all("x" in o and "cell" in o for o in v["options"]) and v["svg"].startswith("<svg")
+    # One step of the table's brings the greedy seat's moves after it; undo takes them back with it.
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": v["options"][0]["text"]})
+    assert status == 200, text
+    v1 = json.loads(text)["view"]
+    while v1["player"] == 0 and v1["phase"] != "place":  # the rest of seat 0's turn
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": v1["options"][0]["text"]})
+        v1 = json.loads(text)["view"]
+    assert any("seat 1 (greedy)" in w for w in v1["step_words"]), v1["step_words"]
+    status, text = request(port, "POST", f"/api/tables/{gid}/undo", {})
+    assert status == 200 and len(json.loads(text)["view"]["steps"]) < len(v1["steps"])
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": json.loads(text)["view"]["options"][0]["text"]})
+    assert status == 200, text
+    # Unfinished: the record says so, replays, and loads back at the same position.
+    status, record = request(port, "GET", f"/api/tables/{gid}/record")
+    assert status == 200 and record.splitlines()[-1].startswith("result unfinished ")
+    path = tmp_path / "part.txt"
+    path.write_text(record)
+    r = subprocess.run([BINARY, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0 and "the game is unfinished" in r.stdout, r.stdout + r.stderr
+    status, text = request(port, "POST", f"/api/tables", {"record": record})
+    assert status == 201, text
+    assert json.loads(text)["view"] == json.loads(request(port, "GET", f"/api/tables/{gid}")[1])["view"]
+    # To the end: the final record replays with the scores the page shows.
+    v = play_first(port, json.loads(request(port, "GET", f"/api/tables/{gid}")[1]))
+    assert v["over"] and v["input"] == "none" and sum(s["share"] for s in v["seats"]) == pytest.approx(1)
+    status, record = request(port, "GET", f"/api/tables/{gid}/record")
+    assert record.splitlines()[-1] == "result " + " ".join(str(s["score"]) for s in v["seats"])
+    path.write_text(record)
+    r = subprocess.run([BINARY, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {})
+    assert status == 400 and "waits for no decision" in json.loads(text)["error"]
+    # Every module, on the map: the chips turned up and the abbeys come in the steps; the record replays.
+    game = new_game(port, kind="base", players=2, seats=["human", "greedy"], seed=5, expansions="abbey_mayor,tollkeepers,map_chips")
+    v = play_first(port, game)
+    assert v["over"] and any(s.startswith("chip ") for s in v["steps"])
+    path.write_text(request(port, "GET", f"/api/tables/{game['id']}/record")[1])
+    r = subprocess.run([BINARY, "replay", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_competitive_entered_game_advice_and_review(server, tmp_path):
+    proc, port = server
+    game = new_game(port, kind="base", players=2, seats=["human", "expert"], mode="entered")
+    gid, v = game["id"], game["view"]
+    assert v["input"] == "draw" and all(d["step"] == "draw " + d["id"] for d in v["draws"])
+    status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": "chip 1"})
+    assert status == 400 and "waits for a draw" in json.loads(text)["error"]
+    draws = 0
+    while draws < 8 or v["input"] != "decision":
+        step = v["draws"][draws % len(v["draws"])]["step"] if v["input"] == "draw" else v["options"][-1]["text"]
+        draws += v["input"] == "draw"
+        status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": step})
+        assert status == 200, text
+        v = json.loads(text)["view"]
+    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3})
+    advice = json.loads(text)
+    assert status == 200 and advice["choice"] in [o["text"] for o in v["options"]] and advice["agent"] == "mcts"
+    assert len(advice["options"]) == min(3, len(v["options"])) and all(0 <= o["win"] <= 1 for o in advice["options"])
+    assert [o["win"] for o in advice["options"]] == sorted((o["win"] for o in advice["options"]), reverse=True)
+    status, text = request(port, "POST", f"/api/tables/{gid}/jobs", {"kind": "review"})
+    assert status == 202, text
+    j = wait_job(port, json.loads(text)["job"])
+    review = j["result"]
+    assert j["state"] == "done" and j["done"] == j["total"] == len(review["marks"]) and review["kind"] == "versus"
+    assert sum(p["decisions"] for p in review["players"]) == len(review["marks"]) and len(review["players"]) == 2
+    status, record = request(port, "GET", f"/api/tables/{gid}/record")
+    assert "\nagents entered expert\n" in record
+    path = tmp_path / "entered-base.txt"
+    path.write_text(record)
+    # mark for mark: the page's review is the text mists review prints for the saved record
+    r = subprocess.run([BINARY, "review", str(path)], cwd=SOURCE, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert review["text"] == r.stdout
+    # The record loads back as an entered game waiting where it was.
+    status, text = request(port, "POST", "/api/tables", {"record": record})
+    assert status == 201 and json.loads(text)["view"]["mode"] == "entered" and json.loads(text)["view"]["steps"] == v["steps"]
+
+
 def wait_job(port, jid, limit_s=120):
     deadline = time.time() + limit_s
     while time.time() < deadline:
@@ -188,20 +274,27 @@ def test_advice_and_review_as_jobs_with_progress_and_cancel(server):
         assert status == 404 and "no job 987654" in json.loads(text)["error"]
 
 
-def bad_requests(gid, rng):
+def bad_requests(gid, rng, vid=None):
     """A stream of malformed or illegal requests, each (method, path, json body or None, raw bytes or None)."""
     junk = ["", "{", "[]", "null", "42", '"text"', '{"step": 3}', '{"step": null}', '{"step": ["place"]}', "\x00\xff\xfe",
             '{"step": "place 99 99 0"}', '{"step": "draw 14a"}', '{"step": "meeple city0 pink"}', '{"step": ""}',
             '{"step": "place 0 -1"}', '{"bogus": 1}', '{"step": "place 0 -1 2", "extra": true}', "x" * 5000]
     news = [{"level": 9}, {"level": 0}, {"level": "3"}, {"players": 7}, {"players": 2.5}, {"seed": -1}, {"seed": 2 ** 60},
             {"game": -3}, {"mode": "chess"}, {"mode": 3}, {"colour": "red"}, {"record": "not a record"},
-            {"record": "format mists-record/2\nsteps\n"}, {"record": 5}, {"record": "x", "level": 2}]
+            {"record": "format mists-record/2\nsteps\n"}, {"record": 5}, {"record": "x", "level": 2},
+            {"kind": "chess"}, {"kind": "gcc"}, {"kind": "gcc", "seats": "human"}, {"kind": "gcc", "seats": [1, 2]},
+            {"kind": "gcc", "seats": ["human", "nonsense"]}, {"kind": "base", "players": 3, "seats": ["human", "greedy"]},
+            {"kind": "gcc", "seats": ["greedy", "greedy"], "mode": "entered"}, {"kind": "gcc", "seats": ["human", "mcts:playout=3"]},
+            {"kind": "gcc", "seats": ["human", "greedy"], "expansions": "chess"}, {"kind": "gcc", "seats": ["human", "greedy"], "level": 2},
+            {"kind": "gcc", "seats": ["human", "greedy"], "switches": {"score_floor": "maybe"}},
+            {"kind": "gcc", "seats": ["human", "greedy"], "switches": ["score_floor"]}, {"kind": "base", "players": 9, "seats": []},
+            {"kind": "gcc", "seats": ["human", "greedy"], "expansions": "map_chips", "mode": "entered"}]
     paths = ["/api/tables/ffffffffffffffff", "/api/tables/ffffffffffffffff/step", "/api/nothing", "/api/tables/XYZ/step",
              "/../etc/passwd", f"/api/tables/{gid}/nothing", "/api/tables/" + "a" * 300]
     while True:
         kind = rng.randrange(7)
         if kind == 0:
-            yield "POST", f"/api/tables/{gid}/step", None, rng.choice(junk)
+            yield "POST", f"/api/tables/{rng.choice([gid, vid or gid])}/step", None, rng.choice(junk + ['{"step": "ghost 1 3"}', '{"step": "chip 2"}'])
         elif kind == 1:
             yield "POST", "/api/tables", rng.choice(news), None
         elif kind == 2:
@@ -222,10 +315,11 @@ def test_a_thousand_bad_requests_are_refused_and_change_nothing(server):
     gid = game["id"]
     status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": game["view"]["options"][0]["text"]})
     other = new_game(port, level=1, players=1, mode="entered")
-    snapshot = {g: request(port, "GET", f"/api/tables/{g}")[1] for g in (gid, other["id"])}
+    versus = new_game(port, kind="gcc", players=3, seats=["greedy", "human", "random"], seed=4)
+    snapshot = {g: request(port, "GET", f"/api/tables/{g}")[1] for g in (gid, other["id"], versus["id"])}
     rng = random.Random(46)
     start, refused = time.time(), 0
-    for n, (method, path, body, raw) in zip(range(1000), bad_requests(gid, rng)):
+    for n, (method, path, body, raw) in zip(range(1000), bad_requests(gid, rng, versus["id"])):
         status, text = request(port, method, path, body, raw)
         assert 400 <= status < 500, (method, path, body, raw, status, text)
         try:

@@ -1,0 +1,50 @@
+// A game at the player's table (mists serve), whichever game it is: what the server asks of it.
+// serve/coop_table.h holds a co-op game, serve/vs_table.h a competitive one; no HTTP here
+// (serve/server.cpp turns requests into these calls). Every call that changes the game either
+// succeeds or throws TableError and leaves the game as it was.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "analysis/viewer.h"
+
+namespace mists::serve {
+
+// A request the table refuses (an illegal step, a bad option): the table is unchanged.
+struct TableError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Table {
+ public:
+  virtual ~Table() = default;
+  // A copy that a background job reads while the game goes on.
+  virtual std::unique_ptr<Table> copy() const = 0;
+  // What the page draws and offers, as JSON (docs/serve.md): the board, the status, the decision
+  // or draw the game waits for with every legal choice, the steps so far.
+  virtual nlohmann::json view() const = 0;
+  // Applies one step as records write it, then every dealt draw, forced decision and agent's move
+  // up to the next step the player gives.
+  virtual void step(const std::string& text) = 0;
+  // Takes back the last step the player gave (and what followed it by itself).
+  virtual void undo() = 0;
+  // The game record (mists replay accepts it): unfinished while the game goes on.
+  virtual std::string record() const = 0;
+  // The strongest agent's choice here and the values of the `top` best options, best first.
+  // `progress`, when given, counts the stages and stops once cancelled (analysis::ReviewCancelled).
+  virtual nlohmann::json advice(int top, analysis::ReviewProgress* progress = nullptr) const = 0;
+  // The review of every decision so far, as mists review makes it with no flags (the same marks);
+  // `progress` counts the decisions judged and stops the review once cancelled.
+  virtual nlohmann::json review(analysis::ReviewProgress* progress = nullptr) const = 0;
+  virtual bool over() const = 0;
+  virtual bool deciding() const = 0;  // the game waits for the player's decision: advice applies
+};
+
+// The game a record's text holds (co-op or competitive, finished or not), every step replayed; a
+// record the replay refuses is a TableError with its message.
+std::unique_ptr<Table> table_from_record(const std::string& text);
+
+}  // namespace mists::serve
