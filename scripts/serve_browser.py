@@ -71,6 +71,16 @@ class Table:
             time.sleep(0.1)
         fail(f"{what}: not done within {seconds} s")
 
+    def saved_record_replays(self, mists, path):
+        """The game's record, as Save record fetches it, written to `path`; `mists replay` must accept it (its last line)."""
+        record = self.page.js("fetch(`/api/tables/${window.mistsTable.id}/record`).then(r => r.text())")
+        with open(path, "w") as f:
+            f.write(record)
+        r = subprocess.run([mists, "replay", path], capture_output=True, text=True)
+        if r.returncode != 0:
+            fail(f"mists replay refused the saved record {path}: " + r.stderr)
+        return r.stdout.strip().splitlines()[-1]
+
     def play_turn(self):
         """One decision by clicks: a cell and a turn when placing, else the first option."""
         v = self.view()
@@ -137,14 +147,7 @@ def main():
             print(f"serve-browser: three draws entered; advice '{advice}'; the unfinished game reviewed")
             # 4. Its record, as Save record fetches it, replays.
             t.click("#save")
-            record = page.js("fetch(`/api/tables/${window.mistsTable.id}/record`).then(r => r.text())")
-            path = os.path.join(a.out, "entered.txt")
-            with open(path, "w") as f:
-                f.write(record)
-            r = subprocess.run([a.mists, "replay", path], capture_output=True, text=True)
-            if r.returncode != 0:
-                fail("mists replay refused the saved record: " + r.stderr)
-            print("serve-browser: the saved record replays: " + r.stdout.strip().splitlines()[-1])
+            print("serve-browser: the saved record replays: " + t.saved_record_replays(a.mists, os.path.join(a.out, "entered.txt")))
             # 5. A competitive game against an agent.
             page.screenshot(os.path.join(a.out, "serve-1024-entered.png"), width=1024, max_height=700)
             page.js("const k = document.getElementById('kind'); k.value = 'gcc'; k.onchange();"
@@ -166,15 +169,9 @@ def main():
             advice = page.js("document.getElementById('advised').dataset.step")
             t.click("#review")
             t.wait_for("document.getElementById('reviewed').textContent.includes('seat 1 (greedy)')", "the competitive review")
-            record = page.js("fetch(`/api/tables/${window.mistsTable.id}/record`).then(r => r.text())")
-            path = os.path.join(a.out, "gcc.txt")
-            with open(path, "w") as f:
-                f.write(record)
-            r = subprocess.run([a.mists, "replay", path], capture_output=True, text=True)
-            if r.returncode != 0:
-                fail("mists replay refused the saved GCC record: " + r.stderr)
+            replayed = t.saved_record_replays(a.mists, os.path.join(a.out, "gcc.txt"))
             print(f"serve-browser: a GCC game against greedy: ten decisions by clicks, {greedy} greedy steps, advice '{advice}',"
-                  " reviewed; its record replays: " + r.stdout.strip().splitlines()[-1])
+                  " reviewed; its record replays: " + replayed)
             page.screenshot(os.path.join(a.out, "serve-gcc-1024.png"), width=1024, max_height=700)
             # 6. No page error; the larger window.
             problems = page.console_problems()
