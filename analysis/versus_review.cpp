@@ -135,6 +135,72 @@ std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview
   });
 }
 
+VsBetterLine vs_better_line(const LoadedVsRecord& g, const ReviewMark& mark, const VsReview& review, int turns) {
+  const VsRules& R = g.rules;
+  const VsDeal deal = vs_record_deal(R, g.rec, g.path);
+  if (mark.step < 0 || size_t(mark.step) >= g.rec.steps.size())
+    throw AnalysisError("review: step " + std::to_string(mark.step + 1) + " is no step of the record");
+  // The position before the decision, and where the deal stands there.
+  size_t next = 0, chip = 0;
+  VsState s = deal_state(R, deal, &next);
+  for (int k = 0; k < mark.step; ++k) {
+    const std::string& text = g.rec.steps[size_t(k)].text;
+    if (is_chance(s)) {
+      int v = 0;
+      if (!parse_chance(R, s, text, v)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' cannot come here");
+      ++(s.phase == VsPhase::ChipValue ? chip : next);
+      apply_chance(R, s, v);
+    } else {
+      VsAction a;
+      if (!parse_action(R, s, text, a)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' is not legal here");
+      apply(R, s, a);
+    }
+  }
+  VsAction first;
+  if (is_chance(s) || !parse_action(R, s, mark.best, first))
+    throw AnalysisError("review: step " + std::to_string(mark.step + 1) + ": '" + mark.best + "' is not an option of the position");
+  // An entered game knows the draws its record made after the decision, no more.
+  const bool entered = std::find(g.rec.agents.begin(), g.rec.agents.end(), VS_ENTERED_SEAT) != g.rec.agents.end();
+  size_t known = deal.order.size();
+  if (entered) {
+    known = next;
+    for (size_t k = size_t(mark.step); k < g.rec.steps.size(); ++k) known += g.rec.steps[k].text.rfind("draw ", 0) == 0;
+  }
+  VsBetterLine line;
+  line.steps.push_back(mark.best);
+  line.seats.push_back(s.player);
+  apply(R, s, first);
+  const int stop = s.turn + turns;
+  std::vector<VsChooser> seat;
+  for (int p = 0; p < R.players; ++p) seat.push_back(make_vs_agent(R, review.judge, stream_seed(vs_review_seed(g.rec, mark.step), uint64_t(p), SEAT_STREAM)));
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  while (!is_over(s)) {
+    if (s.phase == VsPhase::ChipValue) {
+      if (chip >= deal.chip_values.size()) break;  // the record turned up no more chips
+      line.steps.push_back(chance_text(R, s, deal.chip_values[chip]));
+      line.seats.push_back(s.turn_seat);
+      apply_chance(R, s, deal.chip_values[chip++]);
+      continue;
+    }
+    if (is_chance(s)) {
+      if (s.turn >= stop || next >= known || next >= deal.order.size()) break;
+      line.steps.push_back(chance_text(R, s, deal.order[next]));
+      line.seats.push_back(s.turn_seat);
+      apply_chance(R, s, deal.order[next++]);
+      continue;
+    }
+    const int n = legal_actions(R, s, opts.data());
+    const int pick = n > 1 ? seat[size_t(s.player)](s, opts.data(), n) : 0;
+    line.steps.push_back((n > 1 ? "" : "(forced) ") + action_text(R, s, opts[size_t(pick)]));
+    line.seats.push_back(s.player);
+    apply(R, s, opts[size_t(pick)]);
+  }
+  for (int p = 0; p < R.players; ++p) line.scores.push_back(s.score[size_t(p)]);
+  line.turns = s.turn;
+  line.over = is_over(s);
+  return line;
+}
+
 std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark>& marks, const VsReview& review, int top,
                            const ReviewSettings& how) {
   VsPicture pic;

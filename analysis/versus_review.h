@@ -60,6 +60,21 @@ uint64_t vs_review_seed(const vs::VsRecord& rec, int step);
 std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& game, const VsReview& review, const ReviewSettings& how,
                                          ReviewProgress* progress = nullptr);
 
+// The judge's line from a decision it disputes: its own option, then every seat played by the judge
+// on the record's deal (the pile's order, the chips as the record turned them up) for the rest of
+// that turn and `turns` more tiles placed (a short line to read, not a game: the competitive judge
+// searches at every seat), or less where the game ends or the tiles known run out (an entered game
+// knows as many draws after the decision as its record drew).
+struct VsBetterLine {
+  std::vector<std::string> steps;  // record text of every step, the judge's option first (forced ones "(forced) ...")
+  std::vector<int> seats;          // the seat of each step (a draw or a chip: the seat whose turn it is)
+  std::vector<int> scores;         // each seat's score where the line stops
+  int turns = 0;                   // tiles placed then
+  bool over = false;               // the line reached the game's end
+};
+inline constexpr int VS_LINE_TURNS = 4;
+VsBetterLine vs_better_line(const LoadedVsRecord& game, const ReviewMark& mark, const VsReview& review, int turns = VS_LINE_TURNS);
+
 // The review as text: every reviewed decision with its seat and verdict, a count of each verdict,
 // then the `top` costliest marked decisions with their intervals.
 std::string review_vs_text(const LoadedVsRecord& game, const std::vector<ReviewMark>& marks, const VsReview& review, int top,

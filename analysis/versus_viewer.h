@@ -10,6 +10,10 @@
 
 namespace mists::analysis {
 
+// The agent a competitive record names for a seat played at the table whose draws were entered
+// (mists serve): the record's pile order is known only as far as its draws.
+inline constexpr const char* VS_ENTERED_SEAT = "entered";
+
 // A competitive record and the rules it was played with: the catalogs, map and switches it names,
 // each checked against its checksum (RecordError naming the record line).
 struct LoadedVsRecord {

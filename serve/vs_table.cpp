@@ -152,7 +152,7 @@ void VsTable::apply_text(const std::string& text) {
       drawn_.push_back(uint8_t(v));
     }
     ++(s_.phase == VsPhase::ChipValue ? chip_ : next_);
-    who_.push_back(-1);
+    who_.push_back(s_.turn_seat);  // a draw or a chip: the seat whose turn it is
     steps_.push_back(text);
     apply_chance(R, s_, v);
     return;
@@ -278,7 +278,7 @@ json VsTable::view() const {
   v["steps"] = steps_;
   json words = json::array();
   for (size_t k = 0; k < steps_.size(); ++k)
-    words.push_back(analysis::versus_step_words(steps_[k], who_[k] < 0 ? "" : analysis::seat_label(pic, who_[k])));
+    words.push_back(analysis::versus_step_words(steps_[k], analysis::seat_label(pic, who_[k])));
   v["step_words"] = words;
   v["input"] = "none";
   if (is_over(s_)) return v;
@@ -387,6 +387,17 @@ json VsTable::review(analysis::ReviewProgress* progress) const {
                    {"best_words", analysis::versus_step_words(m.best, who)}, {"played_value", number(m.played_value)},
                    {"best_value", number(m.best_value)}, {"cost", number(m.cost())}, {"margin", m.margin}, {"games", m.repeats},
                    {"verdict", analysis::verdict_name(m.verdict)}});
+    if (m.marked()) {  // the better line: the judge at every seat for a few turns on the tiles known
+      const analysis::VsBetterLine line = analysis::vs_better_line(g, m, how);
+      json steps = json::array();
+      for (size_t k = 0; k < line.steps.size(); ++k) {
+        const std::string& st = line.steps[k];
+        const bool forced = st.rfind("(forced) ", 0) == 0;
+        const std::string words = analysis::versus_step_words(forced ? st.substr(9) : st, analysis::seat_label(pic, line.seats[k]));
+        steps.push_back({{"text", st}, {"words", forced ? words + " (the only option)" : words}});
+      }
+      out.back()["line"] = {{"steps", steps}, {"scores", line.scores}, {"turns", line.turns}, {"over", line.over}};
+    }
     Seat& s = by_seat[size_t(m.seat)];
     ++s.decisions;
     switch (m.verdict) {

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/versus_viewer.h"
 #include "analysis/vs_agents.h"
 #include "engine/versus/game.h"
 #include "serve/table.h"
@@ -21,7 +22,7 @@ namespace mists::serve {
 // A seat the table's player plays: "human" in a dealt game, "entered" in an entered one (records
 // write it so, and a record read back finds its mode from it).
 inline constexpr const char* HUMAN_SEAT = "human";
-inline constexpr const char* ENTERED_SEAT = "entered";
+inline constexpr const char* ENTERED_SEAT = analysis::VS_ENTERED_SEAT;
 
 struct NewVsTable {
   std::string game = "gcc";                 // base | gcc
@@ -71,7 +72,7 @@ class VsTable final : public Table {
   vs::VsState s_{};
   size_t next_ = 0, chip_ = 0;                        // the deal's next tile and chip
   std::vector<std::string> steps_;                    // every step: draws, chips, decisions (forced ones too)
-  std::vector<int> who_;                              // the seat of each step (-1 a draw or a chip)
+  std::vector<int> who_;                              // the seat of each step (a draw or a chip: the seat whose turn it is)
   std::vector<size_t> user_;                          // where in steps_ each step the player gave stands
   std::vector<uint8_t> drawn_;                        // entered games: the tiles drawn, in order
   int decisions_ = 0, forced_ = 0;

@@ -128,6 +128,35 @@ TEST_CASE("versus review: one mark per decision of the seat, each verdict what i
   CHECK_THROWS_AS(analysis::review_vs_record(g, quick(1), settings(1)), analysis::AnalysisError);
 }
 
+TEST_CASE("versus review: the better line starts with the judge's option and plays a few turns on the record's pile") {
+  const analysis::LoadedVsRecord g = load(BASE_RECORD);
+  const std::vector<analysis::ReviewMark> marks = analysis::review_vs_record(g, quick(1), settings(8));
+  const analysis::ReviewMark* costly = nullptr;
+  for (const analysis::ReviewMark& m : marks)
+    if (m.marked() && !costly) costly = &m;
+  REQUIRE(costly);
+  const analysis::VsBetterLine line = analysis::vs_better_line(g, *costly, quick(1), 3);
+  REQUIRE(line.steps.size() == line.seats.size());
+  CHECK(line.steps.front() == costly->best);
+  CHECK(line.seats.front() == 1);
+  CHECK(line.scores.size() == 3);
+  // Three more tiles placed, unless the game ended; each draw the record's pile's next tile.
+  CHECK((line.over || line.turns == costly->turn + 3));
+  std::vector<std::string> draws, line_draws;
+  for (const RecordStep& st : g.rec.steps)
+    if (st.text.rfind("draw ", 0) == 0) draws.push_back(st.text);
+  for (const std::string& st : line.steps)
+    if (st.rfind("draw ", 0) == 0) line_draws.push_back(st);
+  REQUIRE(!line_draws.empty());
+  const size_t at = size_t(costly->turn);  // the tiles drawn before the line's first draw (no tile of this record was discarded)
+  for (size_t k = 0; k < line_draws.size() && at + k < draws.size(); ++k) CHECK(line_draws[k] == draws[at + k]);
+  // The same line on the same mark; an option that is not the position's is refused.
+  CHECK(analysis::vs_better_line(g, *costly, quick(1), 3).steps == line.steps);
+  analysis::ReviewMark bad = *costly;
+  bad.best = "place 99 99 0";
+  CHECK_THROWS_AS(analysis::vs_better_line(g, bad, quick(1), 3), analysis::AnalysisError);
+}
+
 TEST_CASE("versus review: an option valued against itself costs nothing; a value is the same on the same seed") {
   const analysis::LoadedVsRecord g = load(BASE_RECORD);
   const vs::VsRules& R = g.rules;

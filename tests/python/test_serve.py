@@ -180,7 +180,7 @@ def test_a_competitive_entered_game_advice_and_review(server, tmp_path):
     status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": "chip 1"})
     assert status == 400 and "waits for a draw" in json.loads(text)["error"]
     draws = 0
-    while draws < 8 or v["input"] != "decision":
+    while draws < 10 or v["input"] != "decision":  # ten draws: the table's seat then has a costly decision
         step = v["draws"][draws % len(v["draws"])]["step"] if v["input"] == "draw" else v["options"][-1]["text"]
         draws += v["input"] == "draw"
         status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": step})
@@ -197,6 +197,17 @@ def test_a_competitive_entered_game_advice_and_review(server, tmp_path):
     review = j["result"]
     assert j["state"] == "done" and j["done"] == j["total"] == len(review["marks"]) and review["kind"] == "versus"
     assert sum(p["decisions"] for p in review["players"]) == len(review["marks"]) and len(review["players"]) == 2
+    drawn = sum(1 for st in v["steps"] if st.startswith("draw "))
+    assert any(m["verdict"] == "costly" for m in review["marks"])
+    for m in review["marks"]:
+        if m["verdict"] != "costly":
+            assert "line" not in m
+            continue
+        # The better line: the judge's option first, no more draws than the table entered after the decision.
+        line = m["line"]
+        assert line["steps"][0]["text"] == m["best"] and len(line["scores"]) == 2
+        after = sum(1 for st in v["steps"][m["step"]:] if st.startswith("draw "))
+        assert sum(1 for st in line["steps"] if st["text"].startswith("draw ")) <= after <= drawn
     status, record = request(port, "GET", f"/api/tables/{gid}/record")
     assert "\nagents entered expert\n" in record
     path = tmp_path / "entered-base.txt"
