@@ -8,6 +8,7 @@
 #include "analysis/error.h"
 #include "analysis/stats.h"
 #include "analysis/versus_svg.h"
+#include "engine/versus/contract.h"
 #include "solver/rng.h"
 
 namespace mists::analysis {
@@ -41,23 +42,9 @@ VsState vs_play_on(const VsRules& R, const VsState& before, VsAction option, con
   Rng rng(seed);
   std::vector<VsChooser> agents;
   for (int p = 0; p < R.players; ++p) agents.push_back(make_vs_agent(R, review.rollout, stream_seed(seed, uint64_t(p), SEAT_STREAM)));
-  std::vector<VsAction> options(VS_MAX_ACTIONS);
-  while (!is_over(s)) {
-    if (s.phase == VsPhase::ChipValue) {  // M3.1: by the odds of the values not yet turned up
-      const uint32_t n = uint32_t(s.chips_unseen[0]) + s.chips_unseen[1];
-      apply_chip(R, s, rng.below(n) < s.chips_unseen[0] ? 1 : 2);
-      continue;
-    }
-    if (is_chance(s)) {  // a tile among those not yet seen
-      uint32_t k = rng.below(uint32_t(s.left));
-      int type = 0;
-      while (k >= s.unseen[size_t(type)]) k -= s.unseen[size_t(type)], ++type;
-      apply_draw(R, s, type);
-      continue;
-    }
-    const int n = legal_actions(R, s, options.data());
-    apply(R, s, options[size_t(n > 1 ? agents[size_t(s.player)](s, options.data(), n) : 0)]);
-  }
+  // A tile among those not yet seen, a chip by the odds of the values not yet turned up (M3.1).
+  play_to_end<Versus>(R, s, [&](uint32_t n) { return rng.below(n); },
+                      [&](const VsState& at, const VsAction* options, int n) { return agents[size_t(at.player)](at, options, n); });
   return s;
 }
 
@@ -145,16 +132,8 @@ VsBetterLine vs_better_line(const LoadedVsRecord& g, const ReviewMark& mark, con
   VsState s = deal_state(R, deal, &next);
   for (int k = 0; k < mark.step; ++k) {
     const std::string& text = g.rec.steps[size_t(k)].text;
-    if (is_chance(s)) {
-      int v = 0;
-      if (!parse_chance(R, s, text, v)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' cannot come here");
-      ++(s.phase == VsPhase::ChipValue ? chip : next);
-      apply_chance(R, s, v);
-    } else {
-      VsAction a;
-      if (!parse_action(R, s, text, a)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' is not legal here");
-      apply(R, s, a);
-    }
+    if (is_chance(s)) ++(s.phase == VsPhase::ChipValue ? chip : next);
+    if (!apply_text<Versus>(R, s, text)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' is not a step of the position");
   }
   VsAction first;
   if (is_chance(s) || !parse_action(R, s, mark.best, first))

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/versus/layer.h"
+#include "engine/kit/game.h"
 #include "engine/kit/union_find.h"
 #include "engine/versus/rules.h"
 
@@ -283,9 +284,7 @@ std::string action_text(const VsRules& R, const VsState& s, VsAction a);
 // A chance step's outcomes, as a player who does not know the deal sees them: at a draw each tile
 // type still unseen (`value` its index, `weight` its copies left), where a chip turns up (M3.1) the
 // values 1 and 2 not yet seen (`weight` their chips left). At most VS_MAX_TYPES; 0 off a chance step.
-struct VsChanceOutcome {
-  int value = 0, weight = 0;
-};
+using VsChanceOutcome = GameOutcome;  // engine/kit/game.h: {value, weight}
 int chance_outcomes(const VsRules& R, const VsState& s, VsChanceOutcome* out);
 // Applies outcome `value` of chance_outcomes (apply_draw or apply_chip).
 void apply_chance(const VsRules& R, VsState& s, int value);
