@@ -12,7 +12,11 @@
 namespace mists::analysis {
 
 const std::vector<std::string>& agent_names() {
-  static const std::vector<std::string> names = {"random", "greedy", "expert", "mcts", "clairvoyant", "planner", "td", "solver"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const AgentRow& r : agent_table()) out.emplace_back(r.name);
+    return out;
+  }();
   return names;
 }
 
@@ -32,9 +36,10 @@ AgentSpec parse_agent(const std::string& text, const MctsConfig& search_defaults
   a.text = text;
   const auto colon = text.find(':');
   a.name = text.substr(0, colon);
-  const unsigned bit = agent_bit(a.name);
-  a.kind = bit;
-  if (!bit) throw AnalysisError("agent '" + a.name + "' is unknown (random, greedy, expert, mcts, clairvoyant, planner, td, solver)");
+  const AgentRow* row = find_agent_row(agent_table(), a.name);
+  if (!row) throw AnalysisError("agent '" + a.name + "' is unknown (" + agent_row_names(agent_table()) + ")");
+  const unsigned bit = row->kind;
+  a.kind = bit, a.reads_deal = row->reads_deal, a.plays = row->plays;
   a.params.mcts = search_defaults;
   a.params.weights = search_defaults.weights;  // the study's heuristic (config.heuristic) for every agent
   if (colon == std::string::npos) return a;
@@ -148,38 +153,41 @@ GameSummary play_with(const Rules& R, const Deal& deal, Agent& agent, bool first
 template <class F>
 decltype(auto) with_agent(const Rules& R, const AgentSpec& a, uint64_t agent_seed, const Deal* deal, F&& f) {
   if (a.params.stream != 0) agent_seed = splitmix64(agent_seed ^ (uint64_t(a.params.stream) * 0x9e3779b97f4a7c15ull));
-  if (a.name == "random") {
-    RandomAgent agent(agent_seed);
-    return f(agent);
+  switch (a.kind) {
+    case RANDOM: {
+      RandomAgent agent(agent_seed);
+      return f(agent);
+    }
+    case GREEDY: {
+      GreedyAgent agent(R, agent_seed, a.params.weights);
+      return f(agent);
+    }
+    case EXPERT: {
+      ExpertAgent agent(R, agent_seed, a.params.weights);
+      return f(agent);
+    }
+    case SEARCH: {  // mcts, or the clairvoyant: mcts on the game's deal
+      if (a.reads_deal && !deal) throw AnalysisError("agent '" + a.text + "': the clairvoyant needs the game's deal");
+      MctsAgent agent(R, search_config(R, a), agent_seed, a.reads_deal ? deal : nullptr);
+      return f(agent);
+    }
+    case PLANNER: {
+      if (a.params.true_deal && !deal) throw AnalysisError("agent '" + a.text + "': deals=true needs the game's deal");
+      PlannerAgent agent(R, planner_config(R, a), agent_seed, a.params.true_deal ? deal : nullptr);
+      return f(agent);
+    }
+    case TD: {
+      TdConfig c = a.params.td;
+      c.weights = a.params.weights;
+      if (c.preview > 0 && !deal) throw AnalysisError("agent '" + a.text + "': preview needs the game's deal");
+      TdAgent agent(R, afterstate_for(R, a), c, agent_seed, c.preview > 0 ? deal : nullptr);
+      return f(agent);
+    }
+    case SOLVER:
+      throw AnalysisError("agent '" + a.text + "': the solver is not a player (it proves verdicts; use it in a study)");
+    default:
+      throw AnalysisError("unknown agent '" + a.name + "' (" + agent_row_names(agent_table()) + ")");
   }
-  if (a.name == "greedy") {
-    GreedyAgent agent(R, agent_seed, a.params.weights);
-    return f(agent);
-  }
-  if (a.name == "expert") {
-    ExpertAgent agent(R, agent_seed, a.params.weights);
-    return f(agent);
-  }
-  if (a.name == "mcts" || a.name == "clairvoyant") {
-    if (a.name == "clairvoyant" && !deal) throw AnalysisError("agent '" + a.text + "': the clairvoyant needs the game's deal");
-    MctsAgent agent(R, search_config(R, a), agent_seed, a.name == "clairvoyant" ? deal : nullptr);
-    return f(agent);
-  }
-  if (a.name == "planner") {
-    if (a.params.true_deal && !deal) throw AnalysisError("agent '" + a.text + "': deals=true needs the game's deal");
-    PlannerAgent agent(R, planner_config(R, a), agent_seed, a.params.true_deal ? deal : nullptr);
-    return f(agent);
-  }
-  if (a.is(TD)) {
-    TdConfig c = a.params.td;
-    c.weights = a.params.weights;
-    if (c.preview > 0 && !deal) throw AnalysisError("agent '" + a.text + "': preview needs the game's deal");
-    TdAgent agent(R, afterstate_for(R, a), c, agent_seed, c.preview > 0 ? deal : nullptr);
-    return f(agent);
-  }
-  if (a.name == "solver")
-    throw AnalysisError("agent '" + a.text + "': the solver is not a player (it proves verdicts; use it in a study)");
-  throw AnalysisError("unknown agent '" + a.name + "' (random, greedy, expert, mcts, clairvoyant, planner, td, solver)");
 }
 
 GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budget, const Weights& weights, uint64_t game,
@@ -200,7 +208,7 @@ GameSummary solve_one(const Rules& R, const Deal& deal, const SolveBudget& budge
 }  // namespace
 
 bool sees_the_deal(const AgentSpec& agent) {
-  return agent.name == "clairvoyant" || agent.name == "solver" || (agent.name == "planner" && agent.params.true_deal) ||
+  return agent.reads_deal || (agent.is(PLANNER) && agent.params.true_deal) ||
          (agent.is(TD) && agent.params.td.preview > 0);
 }
 
@@ -242,7 +250,7 @@ uint64_t agent_seed(uint64_t seed, uint64_t game) { return stream_seed(seed, gam
 GameSummary play_one(const Rules& R, const AgentSpec& a, uint64_t seed, uint64_t game, std::vector<std::string>* log,
                      std::vector<TurnRow>* trace, SolveFacts* solve, std::vector<int>* choices) {
   const Deal deal = seeded_deal(R, seed, game);
-  if (a.name == "solver") return solve_one(R, deal, a.params.solve, a.params.weights, game, log, trace, solve);
+  if (a.is(SOLVER)) return solve_one(R, deal, a.params.solve, a.params.weights, game, log, trace, solve);
   return with_agent(R, a, agent_seed(seed, game), &deal, [&](auto& agent) {
     return play_with(R, deal, agent, a.params.first_area, log, trace, choices);
   });

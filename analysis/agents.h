@@ -1,5 +1,7 @@
 // Agents by name: the one place that turns an agent text ("expert", "mcts:playouts=1000,c=0.2")
-// into an agent type. Everything below binds the agent at compile time (play_game is a template).
+// into an agent spec (its row of the agent table, analysis/params.h, and its parameters), and a
+// spec into an agent type by its kind. Everything below binds the agent at compile time (play_game
+// is a template).
 #pragma once
 
 #include <array>
@@ -17,8 +19,10 @@ struct AgentSpec {
   std::string name = "expert";  // random, greedy, expert, mcts, clairvoyant, planner, td, solver
   AgentParams params;           // its parameters (analysis/params.h)
   std::string text;             // as written: "expert" or "expert:supply=1.2,meeple=0.8"
-  unsigned kind = EXPERT;       // its row group in the parameter table (AgentBit), set by parse_agent:
+  unsigned kind = EXPERT;       // its row's kind in the agent table (AgentBit), set by parse_agent:
                                 //   code outside the table asks is(...) rather than comparing names
+  bool reads_deal = false;      // its row's: it reads the game's deal by nature (clairvoyant, solver)
+  bool plays = true;            // its row's: it plays a game move by move (not the solver)
   bool is(AgentBit bit) const { return kind == bit; }
   bool search() const { return is(SEARCH); }  // mcts or the clairvoyant
   // Reads the shipped learned value (configs/value/value.txt: value=leaf, learned or blend) or the

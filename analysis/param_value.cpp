@@ -65,4 +65,17 @@ std::string param_values_text(const ParamValue& v) {
   return "";
 }
 
+const AgentRow* find_agent_row(const std::vector<AgentRow>& rows, std::string_view name) {
+  for (const AgentRow& r : rows)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+std::string agent_row_names(const std::vector<AgentRow>& rows, unsigned mask) {
+  std::string out;
+  for (const AgentRow& r : rows)
+    if (r.kind & mask) out += (out.empty() ? "" : ", ") + std::string(r.name);
+  return out;
+}
+
 }  // namespace mists::analysis

@@ -1,7 +1,8 @@
-// How a setting of an agent text is written and read, shared by the two agent tables: the co-op
-// agents' parameters (analysis/params.h) and the competitive agents' settings (analysis/vs_agents.h).
-// A row of either table gives its value's shape as a ParamValue; reading a value, printing one and
-// describing the values a setting takes are done here once, so both tables read numbers alike.
+// The shape both agent tables share — the co-op agents (analysis/params.h) and the competitive
+// agents (analysis/vs_agents.h): a row per agent (AgentRow) and how a setting of an agent text is
+// written and read (a parameter row gives its value's shape as a ParamValue; reading a value,
+// printing one and describing the values a setting takes are done here once, so both tables read
+// numbers alike). Code outside a table asks a spec's kind and flags, never an agent's name.
 #pragma once
 
 #include <string>
@@ -9,6 +10,21 @@
 #include <vector>
 
 namespace mists::analysis {
+
+// One agent of a game's table: its name, its kind (the table's bit, which its parameter rows and
+// its factory read), whether it reads the game's deal by its nature (a bound, never a fair player:
+// reports, training and review keep it apart), and whether it plays a game at all (the co-op deal
+// solver proves verdicts instead).
+struct AgentRow {
+  std::string_view name;
+  unsigned kind = 0;
+  bool reads_deal = false;
+  bool plays = true;
+};
+// The row named `name`, or null.
+const AgentRow* find_agent_row(const std::vector<AgentRow>& rows, std::string_view name);
+// "random, greedy, expert": the names of the rows whose kind is in `mask`, in table order.
+std::string agent_row_names(const std::vector<AgentRow>& rows, unsigned mask = ~0u);
 
 enum class ParamType { Int, Real, Bool, Choice };
 

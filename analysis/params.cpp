@@ -178,15 +178,7 @@ std::vector<ParamDef> make_table() {
 
 std::string agents_text(unsigned mask) {
   if (mask == PLAYERS) return "all but solver";
-  std::string out;
-  auto add = [&](const char* s) { out += (out.empty() ? "" : ", ") + std::string(s); };
-  if (mask & GREEDY) add("greedy");
-  if (mask & EXPERT) add("expert");
-  if (mask & SEARCH) add("mcts, clairvoyant");
-  if (mask & PLANNER) add("planner");
-  if (mask & TD) add("td");
-  if (mask & SOLVER) add("solver");
-  return out;
+  return agent_row_names(agent_table(), mask);
 }
 
 }  // namespace
@@ -196,16 +188,20 @@ const std::vector<ParamDef>& param_table() {
   return table;
 }
 
-unsigned agent_bit(std::string_view name) {
-  if (name == "random") return RANDOM;
-  if (name == "greedy") return GREEDY;
-  if (name == "expert") return EXPERT;
-  if (name == "mcts" || name == "clairvoyant") return SEARCH;
-  if (name == "planner") return PLANNER;
-  if (name == "td") return TD;
-  if (name == "solver") return SOLVER;
-  return 0;
+const std::vector<AgentRow>& agent_table() {
+  static const std::vector<AgentRow> rows = {
+      {"random", RANDOM},       {"greedy", GREEDY}, {"expert", EXPERT}, {"mcts", SEARCH}, {"clairvoyant", SEARCH, true},
+      {"planner", PLANNER},     {"td", TD},         {"solver", SOLVER, true, false},
+  };
+  return rows;
 }
+
+unsigned agent_bit(std::string_view name) {
+  const AgentRow* r = find_agent_row(agent_table(), name);
+  return r ? r->kind : 0;
+}
+
+unsigned agent_kind(std::string_view text) { return agent_bit(text.substr(0, text.find(':'))); }
 
 ParamValue ParamDef::value() const { return ParamValue{type, lo, hi, &choices, lo == -BIG && hi == BIG}; }
 

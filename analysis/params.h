@@ -69,8 +69,14 @@ struct ParamDef {
 
 const std::vector<ParamDef>& param_table();
 
-// The kind bit of an agent name (random, greedy, expert, mcts, clairvoyant, planner, td, solver); 0 when unknown.
+// The co-op agents, a row each (analysis/param_value.h): random, greedy, expert, mcts, clairvoyant
+// (mcts told the deal), planner, td, solver (no player: it proves verdicts). Their parameter rows
+// are param_table()'s, their factory analysis/agents.cpp's with_agent (by kind).
+const std::vector<AgentRow>& agent_table();
+// The kind bit of an agent name; 0 when unknown.
 unsigned agent_bit(std::string_view name);
+// The kind bit of the agent an agent text names ("planner:samples=12" -> PLANNER); 0 when unknown.
+unsigned agent_kind(std::string_view text);
 
 // Sets `def` from its text value; throws AnalysisError "`where`: NAME = 'v' ..." naming the
 // allowed values or range.

@@ -209,8 +209,8 @@ void parse_shard(const std::string& text, StudyConfig& cfg) {
   cfg.shard = int(parse_integer(std::string_view(text).substr(0, slash), 1, cfg.shards));
 }
 
-bool is_solver(const std::string& agent) { return agent.substr(0, agent.find(':')) == "solver"; }
-bool is_planner(const std::string& agent) { return agent.substr(0, agent.find(':')) == "planner"; }
+bool is_solver(const std::string& agent) { return agent_kind(agent) == SOLVER; }
+bool is_planner(const std::string& agent) { return agent_kind(agent) == PLANNER; }
 
 std::string StudyConfig::games_hash() const {
   json j = to_json();

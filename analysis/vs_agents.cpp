@@ -77,20 +77,14 @@ std::vector<VsParamDef> make_table() {
 }
 #undef VS_WEIGHT
 
-struct AgentName {
-  std::string_view name;
-  unsigned bit;
-};
-constexpr AgentName AGENTS[] = {{"random", VS_RANDOM}, {"greedy", VS_GREEDY}, {"expert", VS_EXPERT}, {"mcts", VS_MCTS}};
+const std::vector<AgentRow>& agent_rows() {
+  static const std::vector<AgentRow> rows = {{"random", VS_RANDOM}, {"greedy", VS_GREEDY}, {"expert", VS_EXPERT}, {"mcts", VS_MCTS}};
+  return rows;
+}
 
 std::string value_text(const VsAgentSpec& a, const VsParamDef& d) { return param_value_text(d.value(), d.get(a)); }
 
-std::string agents_text(unsigned mask) {
-  std::string out;
-  for (const AgentName& a : AGENTS)
-    if (mask & a.bit) out += (out.empty() ? "" : ", ") + std::string(a.name);
-  return out;
-}
+std::string agents_text(unsigned mask) { return agent_row_names(agent_rows(), mask); }
 
 // The row of `key` for the agent `bit`, or null.
 const VsParamDef* find_row(const std::string& key, unsigned bit) {
@@ -108,13 +102,14 @@ const std::vector<VsParamDef>& vs_param_table() {
   return table;
 }
 
+const std::vector<AgentRow>& vs_agent_table() { return agent_rows(); }
+
 unsigned vs_agent_bit(std::string_view name) {
-  for (const AgentName& a : AGENTS)
-    if (a.name == name) return a.bit;
-  return 0;
+  const AgentRow* r = find_agent_row(agent_rows(), name);
+  return r ? r->kind : 0;
 }
 
-std::string vs_agent_names() { return agents_text(VS_RANDOM | VS_GREEDY | VS_EXPERT | VS_MCTS); }
+std::string vs_agent_names() { return agents_text(~0u); }
 
 VsAgentSpec parse_vs_agent(const std::string& text) {
   VsAgentSpec a;
@@ -122,6 +117,7 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
   const size_t colon = text.find(':');
   a.name = text.substr(0, colon);
   const unsigned bit = vs_agent_bit(a.name);
+  a.kind = bit;
   if (!bit) throw AnalysisError("agent '" + text + "': '" + a.name + "' is not a competitive agent (" + vs_agent_names() + ")");
   if (bit == VS_EXPERT) a.objective = vs::Objective::Margin;
   std::vector<std::string> seen;
@@ -151,7 +147,7 @@ VsAgentSpec parse_vs_agent(const std::string& text) {
 }
 
 VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t seed) {
-  switch (vs_agent_bit(spec.name)) {
+  switch (spec.kind) {
     case VS_RANDOM: {
       auto a = std::make_shared<vs::VsRandomAgent>(seed);
       return [a](const vs::VsState& s, const vs::VsAction* o, int n) { return (*a)(s, o, n); };
@@ -175,11 +171,11 @@ VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t 
 std::string vs_params_help() {
   std::ostringstream os;
   os << "Competitive agents: " << vs_agent_names() << " (docs/versus.md). Write NAME or NAME:key=value,key=value.\n";
-  for (const AgentName& agent : AGENTS) {
+  for (const AgentRow& agent : agent_rows()) {
     const VsAgentSpec defaults = parse_vs_agent(std::string(agent.name));
     bool any = false;
     for (const VsParamDef& d : vs_param_table()) {
-      if (!(d.agents & agent.bit)) continue;
+      if (!(d.agents & agent.kind)) continue;
       if (!any) os << "  " << agent.name << ":\n";
       any = true;
       os << "    " << d.name << " (" << param_values_text(d.value()) << "; default " << value_text(defaults, d) << "): " << d.help << "\n";
@@ -194,8 +190,8 @@ std::string vs_params_markdown() {
   md << "| setting | agents | values | default | meaning |\n|---|---|---|---|---|\n";
   for (const VsParamDef& d : vs_param_table()) {
     std::vector<std::pair<std::string_view, std::string>> per_agent;  // the default of each agent that takes it
-    for (const AgentName& agent : AGENTS)
-      if (d.agents & agent.bit) per_agent.emplace_back(agent.name, value_text(parse_vs_agent(std::string(agent.name)), d));
+    for (const AgentRow& agent : agent_rows())
+      if (d.agents & agent.kind) per_agent.emplace_back(agent.name, value_text(parse_vs_agent(std::string(agent.name)), d));
     const bool same = std::all_of(per_agent.begin(), per_agent.end(), [&](const auto& p) { return p.second == per_agent[0].second; });
     std::string defaults;
     for (const auto& [agent, v] : per_agent) {

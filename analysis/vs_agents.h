@@ -20,6 +20,7 @@ namespace mists::analysis {
 struct VsAgentSpec {
   std::string text;
   std::string name;
+  unsigned kind = 0;  // its row's kind in the agent table (VsAgentBit), set by parse_vs_agent; the factory reads it
   vs::Objective objective = vs::Objective::Own;
   vs::ExpertWeights expert;
   vs::VsMctsConfig mcts;
@@ -27,6 +28,9 @@ struct VsAgentSpec {
 
 // The competitive agents by kind, as bits of VsParamDef::agents.
 enum VsAgentBit : unsigned { VS_RANDOM = 1, VS_GREEDY = 2, VS_EXPERT = 4, VS_MCTS = 8 };
+// The competitive agents, a row each (analysis/param_value.h; none reads the deal): random, greedy,
+// expert, mcts. Their parameter rows are vs_param_table()'s, their factory make_vs_agent's (by kind).
+const std::vector<AgentRow>& vs_agent_table();
 // The bit of an agent name; 0 when it names no competitive agent.
 unsigned vs_agent_bit(std::string_view name);
 // The competitive agents' names, in the table's order: "random, greedy, expert, mcts".

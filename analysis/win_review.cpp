@@ -49,14 +49,14 @@ std::string CoopJudge::describe() const {
 CoopJudge coop_judge(const Rules& R, const AgentSpec& judge, const AgentSpec* rollout) {
   if (sees_the_deal(judge))
     throw AnalysisError("review: " + judge.text + " sees the deal; a review asks what a fair team would have done");
-  if (judge.name == "solver") throw AnalysisError("review: the solver is not a player; the judge names the option it would play");
+  if (!judge.plays) throw AnalysisError("review: the solver is not a player; the judge names the option it would play");
   CoopJudge c;
   c.judge = judge;
   const AgentSpec td = agent_of("td");
   c.rollout = rollout ? *rollout : plays(R, td) ? td : agent_of("expert");
   if (sees_the_deal(c.rollout))
     throw AnalysisError("review: the agent that plays on, " + c.rollout.text + ", sees the deal; the games played on are a fair team's");
-  if (c.rollout.search() || c.rollout.name == "planner" || c.rollout.name == "solver")
+  if (c.rollout.search() || c.rollout.is(PLANNER) || !c.rollout.plays)
     throw AnalysisError("review: the agent that plays on, " + c.rollout.text +
                         ", is a search; it plays hundreds of games a decision (random, greedy, expert or td)");
   // Both must be able to play the rules: made once here, so a bad one is named before any game.
