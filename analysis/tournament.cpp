@@ -24,6 +24,7 @@
 #include "analysis/json_fields.h"
 #include "analysis/lock.h"
 #include "analysis/outputs.h"
+#include "analysis/progress.h"
 #include "analysis/provenance.h"
 #include "analysis/tournament_chunks.h"
 #include "engine/config/load.h"
@@ -166,9 +167,19 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
 
   std::vector<TournamentGame> all;
   const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
-  const long long total = (long long)cfg.pairs() * cfg.games;
-  long long done = 0, played = 0;
-  auto t0 = std::chrono::steady_clock::now(), last = t0;
+  long long played = 0;
+  // The studies' progress line (analysis/progress.h), a pair of agents standing where a study's agent
+  // does: its prior cost the sum of its two agents' (vs_game_weight), then what its chunks took.
+  Progress progress;
+  progress.quiet = quiet;
+  auto pair_name = [&](int pair) {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    return cfg.agents[size_t(ij.first)] + " vs " + cfg.agents[size_t(ij.second)];
+  };
+  for (int pair = 0; pair < cfg.pairs(); ++pair) {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    progress.plan(pair_name(pair), cfg.games, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
+  }
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   const InterruptGuard guard;
   long long chunks_kept = 0;
@@ -180,7 +191,9 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       if (fs::exists(file)) {
         if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; resume with " + words.resume(dir));
         games = tournament_chunk::read(cfg, file, pair, k, first, count);
+        progress.read(pair_name(pair), count);
       } else {
+        const auto chunk_start = std::chrono::steady_clock::now();
         games.resize(size_t(count));
         for_each_game(count, [&](int x) {
           if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
@@ -195,21 +208,13 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         }
         write_atomic(file, tournament_chunk::text(cfg, pair, k, games));
         played += count;
+        progress.played(pair_name(pair), count, std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count(),
+                        pair_name(pair));
       }
       ++chunks_kept;
-      done += count;
       all.insert(all.end(), games.begin(), games.end());
-      const auto now = std::chrono::steady_clock::now();
-      if (!quiet && (std::chrono::duration<double>(now - last).count() > 10 || done == total)) {
-        last = now;
-        const double sec = std::chrono::duration<double>(now - t0).count();
-        const std::pair<int, int> ij = cfg.pair(pair);
-  const int i = ij.first, j = ij.second;
-        std::fprintf(stderr, "%lld/%lld games  %s vs %s  %.0f s%s\n", done, total, cfg.agents[size_t(i)].c_str(),
-                     cfg.agents[size_t(j)].c_str(), sec,
-                     played && done < total ? (", about " + std::to_string(int(sec / double(played) * double(total - done))) + " s left").c_str() : "");
-      }
     }
+  progress.finish();
   end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
   write_atomic(path, doc.dump(2) + "\n");
   std::string report = tournament_report(cfg, all, doc["provenance"]);

@@ -168,6 +168,15 @@ VsChooser make_vs_agent(const vs::VsRules& R, const VsAgentSpec& spec, uint64_t 
   }
 }
 
+double vs_game_weight(const VsAgentSpec& spec) {
+  switch (spec.kind) {
+    case VS_GREEDY:
+    case VS_EXPERT: return 8;
+    case VS_MCTS: return 4.0 * std::max(1, spec.mcts.playouts);
+    default: return 1;
+  }
+}
+
 std::string vs_params_help() {
   std::ostringstream os;
   os << "Competitive agents: " << vs_agent_names() << " (docs/versus.md). Write NAME or NAME:key=value,key=value.\n";

@@ -151,6 +151,15 @@ TEST_CASE("mists versus on the command line: bad flags named, a report written")
   CHECK(ok.output.find("# Tournament: base game, 2 players") != std::string::npos);
   CHECK(fs::exists(dir / "report.md"));
   CHECK(fs::exists(dir / "tournament.json"));
+  CHECK(ok.output.find("games/s") == std::string::npos);  // --quiet: no progress line
+  // Without --quiet, the studies' progress line (analysis/progress.h): the last one at the end, the pair named.
+  const fs::path loud = dir.string() + "-loud";
+  fs::remove_all(loud);
+  const auto shown = sh::mists_cmd("versus --game base --players 2 --agents greedy,random --games 4 --chunk 2 --out " + loud.string());
+  CHECK(shown.status == 0);
+  CHECK(shown.output.find("] 4/4 games  ") != std::string::npos);
+  CHECK(shown.output.find("0h00m00s left  greedy vs random") != std::string::npos);
+  fs::remove_all(loud);
   const auto odd = sh::mists_cmd("versus --agents greedy,random --games 5");
   CHECK(odd.status == 2);
   CHECK(odd.output.find("--games: 5 is odd") != std::string::npos);
