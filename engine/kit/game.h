@@ -106,7 +106,7 @@ int outcome_weight(const typename G::Rules& R, const typename G::State& s) {
 template <GameTraits G, class Below, class Choose>
 void play_to_end(const typename G::Rules& R, typename G::State& s, Below&& below, Choose&& choose, std::vector<std::string>* log = nullptr,
                  int* decisions = nullptr, int* forced = nullptr) {
-  std::vector<typename G::Action> actions(size_t(G::MAX_ACTIONS));
+  std::vector<typename G::Action> actions(static_cast<size_t>(G::MAX_ACTIONS));
   while (!G::is_over(s)) {
     if (G::is_chance(s)) {
       const int v = pick_outcome<G>(R, s, uint32_t(below(uint32_t(outcome_weight<G>(R, s)))));
