@@ -326,8 +326,14 @@ struct ReviewUnits {
 }  // namespace
 
 std::vector<PlayerReview> review_by_player(const LoadedRecord& g, const std::vector<ReviewMark>& marks) {
-  std::vector<PlayerReview> out(size_t(g.rules.params.players));
-  for (size_t p = 0; p < out.size(); ++p) out[p].label = player_label(g.rules, int(p));
+  std::vector<std::string> labels;
+  for (int p = 0; p < g.rules.params.players; ++p) labels.push_back(player_label(g.rules, p));
+  return review_by_seat(labels, marks);
+}
+
+std::vector<PlayerReview> review_by_seat(const std::vector<std::string>& labels, const std::vector<ReviewMark>& marks) {
+  std::vector<PlayerReview> out(labels.size());
+  for (size_t p = 0; p < out.size(); ++p) out[p].label = labels[p];
   for (const ReviewMark& m : marks) {
     if (m.seat < 0 || m.seat >= int(out.size())) continue;
     PlayerReview& p = out[size_t(m.seat)];

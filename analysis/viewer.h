@@ -213,6 +213,8 @@ struct PlayerReview {
   const ReviewMark* worst = nullptr;  // its costliest costly decision (a pointer into the marks), or null
 };
 std::vector<PlayerReview> review_by_player(const LoadedRecord& game, const std::vector<ReviewMark>& marks);
+// The same for any game: seat p (ReviewMark::seat) labelled labels[p] (a competitive record's seats).
+std::vector<PlayerReview> review_by_seat(const std::vector<std::string>& labels, const std::vector<ReviewMark>& marks);
 
 // The review as text: every decision with its verdict, a count of each verdict, a summary per
 // player (co-op: the player whose turn it was), then the `top` costliest of the marked (Costly)

@@ -71,6 +71,15 @@ class Table:
             time.sleep(0.1)
         fail(f"{what}: not done within {seconds} s")
 
+    def advice_and_review(self, reviewed, what):
+        """Asks for advice (its step comes back), then the review, until the review shows `reviewed`."""
+        self.click("#advise")
+        self.wait_for("document.getElementById('advised') !== null", what + "advice")
+        advice = self.page.js("document.getElementById('advised').dataset.step")
+        self.click("#review")
+        self.wait_for(f"document.getElementById('reviewed').textContent.includes({reviewed!r})", "the " + what + "review")
+        return advice
+
     def saved_record_replays(self, mists, path):
         """The game's record, as Save record fetches it, written to `path`; `mists replay` must accept it (its last line)."""
         record = self.page.js("fetch(`/api/tables/${window.mistsTable.id}/record`).then(r => r.text())")
@@ -139,11 +148,7 @@ def main():
             if v["input"] != "decision":
                 fail("after three entered draws the game waits for no decision")
             # 3. Advice, then the review of the unfinished game.
-            t.click("#advise")
-            t.wait_for("document.getElementById('advised') !== null", "advice")
-            advice = page.js("document.getElementById('advised').dataset.step")
-            t.click("#review")
-            t.wait_for("document.getElementById('reviewed').textContent.includes('decisions judged')", "the review")
+            advice = t.advice_and_review("decisions judged", "")
             print(f"serve-browser: three draws entered; advice '{advice}'; the unfinished game reviewed")
             # 4. Its record, as Save record fetches it, replays.
             t.click("#save")
@@ -164,11 +169,7 @@ def main():
             greedy = sum(1 for w in v["step_words"] if "seat 1 (greedy)" in w)
             if greedy == 0:
                 fail("the greedy seat made no move")
-            t.click("#advise")
-            t.wait_for("document.getElementById('advised') !== null", "competitive advice")
-            advice = page.js("document.getElementById('advised').dataset.step")
-            t.click("#review")
-            t.wait_for("document.getElementById('reviewed').textContent.includes('seat 1 (greedy)')", "the competitive review")
+            advice = t.advice_and_review("seat 1 (greedy)", "competitive ")
             replayed = t.saved_record_replays(a.mists, os.path.join(a.out, "gcc.txt"))
             print(f"serve-browser: a GCC game against greedy: ten decisions by clicks, {greedy} greedy steps, advice '{advice}',"
                   " reviewed; its record replays: " + replayed)

@@ -292,13 +292,9 @@ json CoopTable::review(analysis::ReviewProgress* progress) const {
   const analysis::CoopJudge judge = analysis::default_coop_judge(loaded.rules);
   const analysis::ReviewSettings how = judge.win_chance() ? analysis::win_chance_settings() : analysis::ReviewSettings{};
   const std::vector<analysis::ReviewMark> marks = analysis::review_record(loaded, judge, how, progress);
-  auto number = [](double x) { return std::isnan(x) ? json() : json(x); };
   json out = json::array();
   for (const analysis::ReviewMark& m : marks) {
-    json j = {{"step", m.step}, {"turn", m.turn}, {"player", m.seat}, {"played", m.played}, {"played_words", analysis::coop_step_words(m.played)},
-              {"best", m.best}, {"best_words", analysis::coop_step_words(m.best)}, {"played_value", number(m.played_value)},
-              {"best_value", number(m.best_value)}, {"cost", number(m.cost())}, {"margin", m.margin}, {"games", m.repeats},
-              {"verdict", analysis::verdict_name(m.verdict)}};
+    json j = mark_json(m, analysis::coop_step_words(m.played), analysis::coop_step_words(m.best));
     if (m.marked()) {  // the better line: the judge's continuation on the tiles known
       const analysis::BetterLine line = analysis::better_line(loaded, m, judge);
       json steps = json::array();
@@ -307,12 +303,7 @@ json CoopTable::review(analysis::ReviewProgress* progress) const {
     }
     out.push_back(j);
   }
-  json players = json::array();
-  for (const analysis::PlayerReview& p : analysis::review_by_player(loaded, marks))
-    players.push_back({{"label", p.label}, {"decisions", p.decisions}, {"agrees", p.verdicts[int(analysis::ReviewVerdict::Agrees)]},
-                       {"as_good", p.verdicts[int(analysis::ReviewVerdict::AsGood)]}, {"noise", p.verdicts[int(analysis::ReviewVerdict::Noise)]},
-                       {"costly", p.verdicts[int(analysis::ReviewVerdict::Costly)]}, {"costly_points", 100 * p.costly_sum},
-                       {"worst_step", p.worst ? json(p.worst->step) : json()}});
+  const json players = player_reviews_json(analysis::review_by_player(loaded, marks), 100);
   // The learned value's win chance before each decision (its best option) and of the option played.
   const Rules& R = *R_;
   TdAgent v = td_judge(R, 1);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "analysis/viewer.h"
 
@@ -42,6 +43,12 @@ class Table {
   virtual bool over() const = 0;
   virtual bool deciding() const = 0;  // the game waits for the player's decision: advice applies
 };
+
+// A review mark as the page reads it (docs/serve.md), its two options in words.
+nlohmann::json mark_json(const analysis::ReviewMark& m, const std::string& played_words, const std::string& best_words);
+// The review summed up by player or seat; `points` turns a cost into the page's points (100 for a
+// win chance, 1 for a competitive margin).
+nlohmann::json player_reviews_json(const std::vector<analysis::PlayerReview>& players, double points);
 
 // The game a record's text holds (co-op or competitive, finished or not), every step replayed; a
 // record the replay refuses is a TableError with its message.

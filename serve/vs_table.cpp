@@ -111,7 +111,7 @@ VsTable VsTable::from_record(const std::string& text) {
   t.replay(0);
   for (const RecordStep& st : rec.steps) {
     const bool chance = is_chance(t.s_);
-    const bool mine = chance ? t.how_.physical : t.human(t.s_.player) && legal_actions(*t.R_, t.s_, std::vector<VsAction>(VS_MAX_ACTIONS).data()) > 1;
+    const bool mine = chance ? t.how_.physical : t.human(t.s_.player) && legal(*t.R_, t.s_).size() > 1;
     if (mine) t.user_.push_back(t.steps_.size());
     t.apply_text(st.text);
   }
@@ -158,18 +158,23 @@ void VsTable::apply_text(const std::string& text) {
     return;
   }
   VsAction a;
-  if (!parse_action(R, s_, text, a)) {
+  int n = 0;
+  if (!parse_action(R, s_, text, a, &n)) {
     std::string some;
     const std::vector<VsAction> opts = legal(R, s_);
     for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + action_text(R, s_, opts[i]);
     throw TableError("'" + text + "' is not a legal decision of seat " + std::to_string(s_.player) + " here; legal: " + some +
                      (opts.size() > 6 ? ", ..." : ""));
   }
-  (legal(R, s_).size() > 1 ? decisions_ : forced_) += 1;
+  apply_decision(a, n, text);
+}
+
+void VsTable::apply_decision(VsAction a, int options, const std::string& text) {
+  (options > 1 ? decisions_ : forced_) += 1;
   who_.push_back(s_.player);
   steps_.push_back(text);
   const int tiles = s_.n_tiles;
-  apply(R, s_, a);
+  apply(*R_, s_, a);
   if (s_.n_tiles > tiles) last_tile_ = s_.n_tiles - 1;
 }
 
@@ -184,7 +189,7 @@ void VsTable::advance() {
     }
     std::vector<VsAction> opts = legal(R, s_);
     if (opts.size() == 1) {
-      apply_text(action_text(R, s_, opts[0]));
+      apply_decision(opts[0], 1, action_text(R, s_, opts[0]));
       continue;
     }
     const int p = s_.player;
@@ -194,7 +199,7 @@ void VsTable::advance() {
     const uint64_t seed = stream_seed(analysis::vs_seat_seed(how_.seed, how_.deal, p), uint64_t(steps_.size()), AGENT_STREAM);
     analysis::VsChooser agent = analysis::make_vs_agent(R, *agents_[size_t(p)], seed);
     const int pick = agent(s_, opts.data(), int(opts.size()));
-    apply_text(action_text(R, s_, opts[size_t(pick)]));
+    apply_decision(opts[size_t(pick)], int(opts.size()), action_text(R, s_, opts[size_t(pick)]));
   }
 }
 
@@ -369,24 +374,12 @@ json VsTable::review(analysis::ReviewProgress* progress) const {
   settings.negligible = analysis::VS_NEGLIGIBLE;
   settings.repeats = analysis::VS_REPEATS;
   const std::vector<analysis::ReviewMark> marks = analysis::review_vs_record(g, how, settings, progress);
-  auto number = [](double x) { return std::isnan(x) ? json() : json(x); };
   analysis::VsPicture pic;
   pic.seats = g.rec.agents;
   json out = json::array();
-  struct Seat {
-    int decisions = 0, agrees = 0, as_good = 0, noise = 0, costly = 0;
-    double points = 0;
-    int worst = -1;
-    double worst_cost = 0;
-  };
-  std::vector<Seat> by_seat(size_t(R_->players));
   for (const analysis::ReviewMark& m : marks) {
     const std::string who = analysis::seat_label(pic, m.seat);
-    out.push_back({{"step", m.step}, {"turn", m.turn}, {"player", m.seat}, {"played", m.played},
-                   {"played_words", analysis::versus_step_words(m.played, who)}, {"best", m.best},
-                   {"best_words", analysis::versus_step_words(m.best, who)}, {"played_value", number(m.played_value)},
-                   {"best_value", number(m.best_value)}, {"cost", number(m.cost())}, {"margin", m.margin}, {"games", m.repeats},
-                   {"verdict", analysis::verdict_name(m.verdict)}});
+    out.push_back(mark_json(m, analysis::versus_step_words(m.played, who), analysis::versus_step_words(m.best, who)));
     if (m.marked()) {  // the better line: the judge at every seat for a few turns on the tiles known
       const analysis::VsBetterLine line = analysis::vs_better_line(g, m, how);
       json steps = json::array();
@@ -398,24 +391,10 @@ json VsTable::review(analysis::ReviewProgress* progress) const {
       }
       out.back()["line"] = {{"steps", steps}, {"scores", line.scores}, {"turns", line.turns}, {"over", line.over}};
     }
-    Seat& s = by_seat[size_t(m.seat)];
-    ++s.decisions;
-    switch (m.verdict) {
-      case analysis::ReviewVerdict::Agrees: ++s.agrees; break;
-      case analysis::ReviewVerdict::AsGood: ++s.as_good; break;
-      case analysis::ReviewVerdict::Noise: ++s.noise; break;
-      case analysis::ReviewVerdict::Costly:
-        ++s.costly, s.points += m.cost();
-        if (s.worst < 0 || m.cost() > s.worst_cost) s.worst = m.step, s.worst_cost = m.cost();
-        break;
-    }
   }
-  json seats = json::array();
-  for (int p = 0; p < R_->players; ++p) {
-    const Seat& s = by_seat[size_t(p)];
-    seats.push_back({{"label", analysis::seat_label(pic, p)}, {"decisions", s.decisions}, {"agrees", s.agrees}, {"as_good", s.as_good},
-                     {"noise", s.noise}, {"costly", s.costly}, {"costly_points", s.points}, {"worst_step", s.worst < 0 ? json() : json(s.worst)}});
-  }
+  std::vector<std::string> labels;
+  for (int p = 0; p < R_->players; ++p) labels.push_back(analysis::seat_label(pic, p));
+  const json seats = player_reviews_json(analysis::review_by_seat(labels, marks), 1);
   return {{"kind", "versus"}, {"judge", how.judge.text}, {"rollout", how.rollout.text}, {"negligible", settings.negligible},
           {"confidence", settings.confidence}, {"marks", out}, {"players", seats},
           {"text", analysis::review_vs_text(g, marks, how, 10, settings)}};

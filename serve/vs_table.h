@@ -63,6 +63,7 @@ class VsTable final : public Table {
   void replay(size_t upto);     // the position after the first `upto` steps, from the set-up
   void advance();               // dealt draws, forced decisions and the agents' moves
   void apply_text(const std::string& text);  // one step, as the record writes it (checked)
+  void apply_decision(vs::VsAction a, int options, const std::string& text);  // a legal one of `options`, written `text`
   vs::VsDeal table_deal() const;  // the deal: dealt, or the draws entered then the unseen tiles
 
   NewVsTable how_;

@@ -38,9 +38,10 @@ bool parse_chance(const VsRules& R, const VsState& s, const std::string& text, i
   return false;
 }
 
-bool parse_action(const VsRules& R, const VsState& s, const std::string& text, VsAction& out) {
+bool parse_action(const VsRules& R, const VsState& s, const std::string& text, VsAction& out, int* count) {
   VsAction options[VS_MAX_ACTIONS];
   const int n = legal_actions(R, s, options);
+  if (count) *count = n;
   for (int i = 0; i < n; ++i)
     if (action_text(R, s, options[i]) == text) {
       out = options[i];

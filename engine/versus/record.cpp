@@ -328,7 +328,6 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
   } catch (const ConfigError& e) {
     record_fail(name, rec.lines.count("chip_squares") ? rec.lines.at("chip_squares") : rec.lines.at("order"), "chip_squares", e.what());
   }
-  VsAction options[VS_MAX_ACTIONS];
   int decisions = 0, forced = 0;
   for (const RecordStep& step : rec.steps) {
     if (is_over(s)) record_fail(name, step.line, "steps", "'" + step.text + "' after the end of the game");
@@ -344,8 +343,9 @@ VsReplay vs_replay(const VsRules& R, const VsRecord& rec, const std::string& nam
       apply_draw(R, s, order[next++]);
     } else {
       VsAction a;
-      if (!parse_action(R, s, step.text, a)) record_fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
-      (legal_actions(R, s, options) > 1 ? decisions : forced) += 1;
+      int n = 0;
+      if (!parse_action(R, s, step.text, a, &n)) record_fail(name, step.line, "steps", "'" + step.text + "' is not a legal decision here");
+      (n > 1 ? decisions : forced) += 1;
       apply(R, s, a);
     }
     const std::string err = check(R, s);

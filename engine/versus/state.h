@@ -292,8 +292,9 @@ void apply_chance(const VsRules& R, VsState& s, int value);
 std::string chance_text(const VsRules& R, const VsState& s, int value);
 // The outcome a record's chance step names, when it can come now (one of chance_outcomes).
 bool parse_chance(const VsRules& R, const VsState& s, const std::string& text, int& value);
-// The legal option whose action_text is `text`, when there is one.
-bool parse_action(const VsRules& R, const VsState& s, const std::string& text, VsAction& out);
+// The legal option whose action_text is `text`, when there is one; `options`, when given, receives
+// how many legal options there are (a replay counts the forced ones without listing them again).
+bool parse_action(const VsRules& R, const VsState& s, const std::string& text, VsAction& out, int* options = nullptr);
 
 // Empty cells whose four neighbours hold tiles (A2.1), in frontier order.
 int holes(const VsRules& R, const VsState& s, VsCell* out);
