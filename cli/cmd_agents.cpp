@@ -1,11 +1,11 @@
 // mists agents: every agent and every setting an agent text may give it, from the two tables
-// (analysis/params.h for the co-op game, analysis/vs_agents.h for the competitive games).
+// (analysis/agents/params.h for the co-op game, analysis/agents/vs_agents.h for the competitive games).
 #include <iostream>
 #include <string>
 
-#include "analysis/agents.h"
-#include "analysis/params.h"
-#include "analysis/vs_agents.h"
+#include "analysis/agents/agents.h"
+#include "analysis/agents/params.h"
+#include "analysis/agents/vs_agents.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 

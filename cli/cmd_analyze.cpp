@@ -1,9 +1,9 @@
 // mists analyze: the difficulty study. mists merge: shards into one study.
 #include <iostream>
 
-#include "analysis/agents.h"
-#include "analysis/files.h"
-#include "analysis/study.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/files.h"
+#include "analysis/study/study.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 

@@ -3,8 +3,8 @@
 #include <iostream>
 #include <iterator>
 
-#include "analysis/balance.h"
-#include "analysis/files.h"
+#include "analysis/design/balance.h"
+#include "analysis/run/files.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 
@@ -13,7 +13,7 @@ namespace mists::cli {
 namespace {
 
 // --lo and --hi: from the lowest to the highest value any level override takes
-// (analysis/game_options.h); the search checks them against --param.
+// (analysis/agents/game_options.h); the search checks them against --param.
 constexpr int VALUE_LO = std::min_element(std::begin(analysis::OVERRIDE_RANGES), std::end(analysis::OVERRIDE_RANGES),
                                           [](const auto& a, const auto& b) { return a.lo < b.lo; })->lo;
 constexpr int VALUE_HI = std::max_element(std::begin(analysis::OVERRIDE_RANGES), std::end(analysis::OVERRIDE_RANGES),

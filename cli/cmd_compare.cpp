@@ -3,12 +3,12 @@
 #include <iostream>
 #include <set>
 
-#include "analysis/compare.h"
-#include "analysis/files.h"
-#include "analysis/lock.h"
-#include "analysis/outputs.h"
-#include "analysis/provenance.h"
-#include "analysis/study.h"
+#include "analysis/study/compare.h"
+#include "analysis/run/files.h"
+#include "analysis/run/lock.h"
+#include "analysis/study/outputs.h"
+#include "analysis/study/provenance.h"
+#include "analysis/study/study.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"

@@ -1,10 +1,10 @@
-// mists ladder: every level × player count searched to a target win rate (analysis/ladder.h).
+// mists ladder: every level × player count searched to a target win rate (analysis/design/ladder.h).
 #include <iostream>
 #include <sstream>
 
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/ladder.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/design/ladder.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/kit/number.h"

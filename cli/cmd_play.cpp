@@ -3,14 +3,14 @@
 #include <limits>
 #include <iostream>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/versus_svg.h"
-#include "analysis/versus_viewer.h"
-#include "analysis/viewer.h"
-#include "analysis/study.h"
-#include "analysis/tournament.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/versus_viewer.h"
+#include "analysis/pages/viewer.h"
+#include "analysis/study/study.h"
+#include "analysis/tournament/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/coop/record.h"

@@ -1,9 +1,9 @@
 // mists regret: each fair agent's distance from the fair optimum at late positions of real games
-// (analysis/regret.h).
+// (analysis/design/regret.h).
 #include <iostream>
 
-#include "analysis/agents.h"
-#include "analysis/regret.h"
+#include "analysis/agents/agents.h"
+#include "analysis/design/regret.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 

@@ -1,11 +1,11 @@
 // mists replay FILE: re-run a game record and check every step; --svg draws the final board,
-// --html writes a page that steps through the game (analysis/viewer.h, analysis/versus_viewer.h).
+// --html writes a page that steps through the game (analysis/pages/viewer.h, analysis/pages/versus_viewer.h).
 #include <iostream>
 
-#include "analysis/files.h"
-#include "analysis/versus_svg.h"
-#include "analysis/versus_viewer.h"
-#include "analysis/viewer.h"
+#include "analysis/run/files.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/versus_viewer.h"
+#include "analysis/pages/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"

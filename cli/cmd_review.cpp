@@ -1,15 +1,15 @@
-// mists review FILE: every decision of a game record judged by a fair search (analysis/viewer.h):
+// mists review FILE: every decision of a game record judged by a fair search (analysis/pages/viewer.h):
 // what it would have played, its value of that and of the choice made, the costliest decisions.
 #include <tbb/global_control.h>
 
 #include <iostream>
 #include <thread>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/versus_review.h"
-#include "analysis/viewer.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/pages/versus_review.h"
+#include "analysis/pages/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"

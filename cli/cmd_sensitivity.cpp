@@ -1,9 +1,9 @@
 // mists sensitivity: which level number moves each level most (a table and a tornado plot).
 #include <iostream>
 
-#include "analysis/files.h"
-#include "analysis/sensitivity.h"
-#include "analysis/study_config.h"
+#include "analysis/run/files.h"
+#include "analysis/design/sensitivity.h"
+#include "analysis/study/study_config.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 

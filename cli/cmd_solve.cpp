@@ -3,11 +3,11 @@
 #include <iostream>
 #include <limits>
 
-#include "analysis/agents.h"
-#include "analysis/files.h"
-#include "analysis/params.h"
-#include "analysis/study.h"
-#include "analysis/viewer.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/files.h"
+#include "analysis/agents/params.h"
+#include "analysis/study/study.h"
+#include "analysis/pages/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"

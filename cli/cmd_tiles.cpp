@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "analysis/files.h"
+#include "analysis/run/files.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
 #include "engine/coop/text.h"

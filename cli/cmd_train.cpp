@@ -1,9 +1,9 @@
-// mists train: fits the learned value (solver/value.h) to games of a fair agent (analysis/train.h).
+// mists train: fits the learned value (solver/value.h) to games of a fair agent (analysis/train/train.h).
 #include <iostream>
 
-#include "analysis/study_config.h"
-#include "analysis/td_train.h"
-#include "analysis/train.h"
+#include "analysis/study/study_config.h"
+#include "analysis/train/td_train.h"
+#include "analysis/train/train.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/tournament.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/tournament/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/coop/rules.h"

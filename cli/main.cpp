@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/interrupt.h"
-#include "analysis/lock.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/run/interrupt.h"
+#include "analysis/run/lock.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/config/load.h"

@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/params.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/agents/params.h"
 #include "engine/kit/number.h"
 
 namespace mists::cli {
@@ -207,7 +207,7 @@ std::string levers_help(bool list) {
 
 namespace {
 
-// The range of the level override `name` (analysis/game_options.h), the one study files use too.
+// The range of the level override `name` (analysis/agents/game_options.h), the one study files use too.
 const analysis::OverrideRange& override_range(std::string_view name) {
   for (const analysis::OverrideRange& r : analysis::OVERRIDE_RANGES)
     if (name == r.name) return r;
@@ -361,7 +361,7 @@ analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& d
     const bool cell_flags = !(levels.empty() && players.empty() && agents.empty() && deltas.empty() && ghosts.empty() && levers.empty());
     GameOptions g = game;
     game_flags.apply(g);
-    analysis::StudyRequest r;  // the same reading as mists.study's (analysis/study_config.h)
+    analysis::StudyRequest r;  // the same reading as mists.study's (analysis/study/study_config.h)
     r.game = g;
     r.default_study = !cell_flags && default_cells;
     r.bound_games = bound_games;

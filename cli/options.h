@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/game_options.h"
-#include "analysis/near_miss.h"
-#include "analysis/study_config.h"
+#include "analysis/agents/game_options.h"
+#include "analysis/study/near_miss.h"
+#include "analysis/study/study_config.h"
 
 namespace mists::analysis {
 struct TournamentConfig;
@@ -46,7 +46,7 @@ inline constexpr int USAGE_EXIT = 2;
 void refuse_switch_values(const CLI::App& app, const std::vector<std::string>& args);
 std::string usage_failure(const CLI::App* app, const CLI::Error& e);
 
-// A mistyped flag's nearest name (analysis/near_miss.h).
+// A mistyped flag's nearest name (analysis/study/near_miss.h).
 using analysis::near_miss;
 // A target win rate, a fraction of games won in every command (balance --target, analyze and compare
 // --target, ladder --targets): "0.25". A number above 1 up to 100 is refused with the fraction it

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/study_config.h"
+#include "analysis/study/study_config.h"
 
 namespace mists::pybind {
 

@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/interrupt.h"
-#include "analysis/json_fields.h"
-#include "analysis/study.h"
-#include "analysis/study_config.h"
-#include "analysis/viewer.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/run/interrupt.h"
+#include "analysis/run/json_fields.h"
+#include "analysis/study/study.h"
+#include "analysis/study/study_config.h"
+#include "analysis/pages/viewer.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
 #include "engine/coop/record.h"

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/files.h"
-#include "analysis/json_fields.h"
-#include "analysis/tournament.h"
-#include "analysis/versus_svg.h"
-#include "analysis/versus_viewer.h"
+#include "analysis/run/files.h"
+#include "analysis/run/json_fields.h"
+#include "analysis/tournament/tournament.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/versus_viewer.h"
 #include "engine/config/load.h"
 #include "engine/versus/record.h"
 #include "python/bindings.h"
@@ -623,7 +623,7 @@ void bind_versus(py::module_& m) {
       .def_property_readonly("turn", [](const PyVsState& st) { return int(st.s.turn); })
       .def_property_readonly("seed", [](const PyVsState& st) { return st.deal ? py::cast(st.seed) : py::none(); })
       .def_property_readonly("deal_index", [](const PyVsState& st) { return st.deal_index; })
-      .def("svg", [](const PyVsState& st) {  // the board as the game pages draw it (analysis/versus_svg.h)
+      .def("svg", [](const PyVsState& st) {  // the board as the game pages draw it (analysis/pages/versus_svg.h)
         analysis::VsPicture pic;
         pic.title = analysis::versus_short_title(st.R());
         return analysis::render_versus_svg(st.R(), st.s, pic);

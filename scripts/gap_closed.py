@@ -43,7 +43,7 @@ def splitmix64(x: int) -> int:
 
 
 def cell_seed(run_seed: int, level: int, players: int) -> int:
-    """analysis/study.cpp's cell_seed: the deal seed games.csv writes for a cell."""
+    """analysis/study/study.cpp's cell_seed: the deal seed games.csv writes for a cell."""
     return splitmix64(splitmix64(run_seed) ^ (level * 16 + players))
 
 

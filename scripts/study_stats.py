@@ -1,5 +1,5 @@
 """Statistics and chunk reading shared by the scripts that read study folders (chunk_table.py,
-deal_kinds.py, gap_closed.py, lever_ladder.py, plots.py): the same formulas as analysis/stats.cpp."""
+deal_kinds.py, gap_closed.py, lever_ladder.py, plots.py): the same formulas as analysis/run/stats.cpp."""
 import csv
 import json
 from math import comb, sqrt
@@ -33,7 +33,7 @@ def mcnemar(only_a: int, only_b: int) -> float:
 
 
 def agent_slug(text: str) -> str:
-    """An agent text as it appears in a cell id (analysis/agents.cpp, agent_slug)."""
+    """An agent text as it appears in a cell id (analysis/agents/agents.cpp, agent_slug)."""
     out = []
     for c in text:
         if c == ":":
@@ -66,7 +66,7 @@ def levers_of(cell: dict) -> str:
 
 
 def cell_id(cell: dict) -> str:
-    """The id of one cell of study.json's config (analysis/study_config.cpp, CellSpec::id): the
+    """The id of one cell of study.json's config (analysis/study/study_config.cpp, CellSpec::id): the
     name its chunks carry in their header line."""
     base = f"L{cell['level']}-P{cell['players']}-G{cell['ghosts']}-{agent_slug(cell['agent'])}"
     levers = levers_of(cell)
@@ -74,7 +74,7 @@ def cell_id(cell: dict) -> str:
 
 
 def cell_label(cell: dict) -> str:
-    """How tables name a cell's agent (analysis/study_config.cpp, CellSpec::label): the agent text,
+    """How tables name a cell's agent (analysis/study/study_config.cpp, CellSpec::label): the agent text,
     then " with " and the lever setting where one is on."""
     levers = levers_of(cell)
     return cell["agent"] if levers == "none" else f"{cell['agent']} with {levers}"

@@ -4,18 +4,18 @@
 #include <algorithm>
 #include <sstream>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/game_options.h"
-#include "analysis/move_words.h"
-#include "analysis/study.h"
-#include "analysis/versus_svg.h"
-#include "analysis/viewer.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/agents/game_options.h"
+#include "analysis/pages/move_words.h"
+#include "analysis/study/study.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/viewer.h"
 #include "engine/coop/record.h"
 #include "engine/kit/record_text.h"
 #include "engine/coop/text.h"
-#include "engine/coop/tile_svg.h"
+#include "engine/kit/svg.h"
 #include "solver/agents.h"
 #include "solver/td_agent.h"
 

@@ -16,8 +16,8 @@
 #include <random>
 #include <thread>
 
-#include "analysis/files.h"
-#include "analysis/interrupt.h"
+#include "analysis/run/files.h"
+#include "analysis/run/interrupt.h"
 #include "serve/coop_table.h"
 #include "serve/vs_table.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/viewer.h"
+#include "analysis/pages/viewer.h"
 
 namespace mists::serve {
 

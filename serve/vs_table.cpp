@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/move_words.h"
-#include "analysis/tournament.h"
-#include "analysis/versus_review.h"
-#include "analysis/versus_svg.h"
-#include "analysis/versus_viewer.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/pages/move_words.h"
+#include "analysis/tournament/tournament.h"
+#include "analysis/pages/versus_review.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/versus_viewer.h"
 #include "engine/versus/record.h"
 #include "solver/rng.h"
 

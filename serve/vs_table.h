@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/versus_viewer.h"
-#include "analysis/vs_agents.h"
+#include "analysis/pages/versus_viewer.h"
+#include "analysis/agents/vs_agents.h"
 #include "engine/versus/game.h"
 #include "serve/table.h"
 

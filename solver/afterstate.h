@@ -15,7 +15,7 @@
 // The inputs read what the team sees: the board, the supplies, the scores, the multiset of unseen
 // tiles and the pile sizes; never the order of the unseen tiles.
 //
-// Trained by TD(λ) on the afterstates of self-play (analysis/td_train.h, `mists train --method td`).
+// Trained by TD(λ) on the afterstates of self-play (analysis/train/td_train.h, `mists train --method td`).
 #pragma once
 
 #include <array>

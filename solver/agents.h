@@ -1,6 +1,6 @@
 // Agents: who makes the team's decisions. An agent is a callable
 //   int operator()(const State& s, const Action* options, int n)   // n >= 2, returns an index
-// bound at compile time in the hot paths; choice by name happens only in analysis/agents.cpp
+// bound at compile time in the hot paths; choice by name happens only in analysis/agents/agents.cpp
 // (with_agent: studies, the command line and the Python module alike).
 #pragma once
 

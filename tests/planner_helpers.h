@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
+#include "analysis/agents/agents.h"
 #include "solver/agents.h"
 #include "solver/planner.h"
 

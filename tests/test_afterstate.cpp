@@ -1,5 +1,5 @@
 // The afterstate value (solver/afterstate.h), the td agent on it (solver/td_agent.h) and its
-// training by temporal differences (analysis/td_train.h, mists train --method td): the weights file
+// training by temporal differences (analysis/train/td_train.h, mists train --method td): the weights file
 // is checked on load, zero tables play as the expert, training is reproducible byte for byte and
 // resumes to the same weights, the agents never read the order of the unseen tiles, and the
 // shipped weights give pinned values.
@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/provenance.h"
-#include "analysis/study_config.h"
-#include "analysis/td_train.h"
-#include "analysis/value_model.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/study/provenance.h"
+#include "analysis/study/study_config.h"
+#include "analysis/train/td_train.h"
+#include "analysis/agents/value_model.h"
 #include "analysis_helpers.h"
 #include "solver/afterstate.h"
 #include "solver/agents.h"

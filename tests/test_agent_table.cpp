@@ -1,4 +1,4 @@
-// The agent tables of both games (analysis/param_value.h AgentRow): every row parses to a spec with
+// The agent tables of both games (analysis/agents/param_value.h AgentRow): every row parses to a spec with
 // its row's kind and flags, the names come from the tables, the co-op factory makes every player by
 // its kind, and no code outside the tables compares an agent's name (a search of the sources).
 #include <doctest/doctest.h>
@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/vs_agents.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/agents/vs_agents.h"
 #include "support.h"
 
 using namespace mists;

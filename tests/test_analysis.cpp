@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "analysis_helpers.h"
-#include "analysis/agents.h"
-#include "analysis/stats.h"
-#include "analysis/provenance.h"
-#include "analysis/study.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/stats.h"
+#include "analysis/study/provenance.h"
+#include "analysis/study/study.h"
 #include "support.h"
 
 using namespace mists;

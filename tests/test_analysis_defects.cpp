@@ -7,13 +7,13 @@
 #include <map>
 #include <thread>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/outputs.h"
-#include "analysis/params.h"
-#include "analysis/progress.h"
-#include "analysis/study.h"
-#include "analysis/vs_agents.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/study/outputs.h"
+#include "analysis/agents/params.h"
+#include "analysis/study/progress.h"
+#include "analysis/study/study.h"
+#include "analysis/agents/vs_agents.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

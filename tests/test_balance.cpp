@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "analysis/balance.h"
+#include "analysis/design/balance.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

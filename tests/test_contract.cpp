@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/versus_viewer.h"
-#include "analysis/viewer.h"
+#include "analysis/pages/versus_viewer.h"
+#include "analysis/pages/viewer.h"
 #include "engine/config/load.h"
 #include "engine/coop/contract.h"
 #include "engine/versus/contract.h"

@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/study.h"
+#include "analysis/study/study.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
 #include "solver/census.h"

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/strength.h"
-#include "analysis/tournament.h"
+#include "analysis/agents/agents.h"
+#include "analysis/study/strength.h"
+#include "analysis/tournament/tournament.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

@@ -1,4 +1,4 @@
-// The fair optimum (solver/expectimax.h) and the regret run on it (analysis/regret.h, mists regret):
+// The fair optimum (solver/expectimax.h) and the regret run on it (analysis/design/regret.h, mists regret):
 // the pruned expectimax with its table agrees with plain recursion on small trees, no agent beats
 // it, an agent's own value is its play over every draw order, and the run resumes to the same table.
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/regret.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/design/regret.h"
 #include "analysis_helpers.h"
 #include "solver/agents.h"
 #include "solver/expectimax.h"

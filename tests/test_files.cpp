@@ -12,10 +12,10 @@
 #include <string>
 #include <thread>
 
-#include "analysis/error.h"
-#include "analysis/files.h"
-#include "analysis/json_fields.h"
-#include "analysis/lock.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/run/json_fields.h"
+#include "analysis/run/lock.h"
 #include "analysis_helpers.h"
 #include "engine/config/load.h"
 #include "engine/coop/record.h"

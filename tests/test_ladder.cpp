@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "analysis/error.h"
-#include "analysis/interrupt.h"
-#include "analysis/ladder.h"
+#include "analysis/run/error.h"
+#include "analysis/run/interrupt.h"
+#include "analysis/design/ladder.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

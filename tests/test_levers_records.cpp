@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis/viewer.h"
+#include "analysis/pages/viewer.h"
 #include "engine/coop/record.h"
 #include "shell_helpers.h"
 #include "support.h"

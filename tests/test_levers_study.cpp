@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "analysis/error.h"
-#include "analysis/study_config.h"
+#include "analysis/run/error.h"
+#include "analysis/study/study_config.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

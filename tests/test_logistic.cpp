@@ -1,7 +1,7 @@
-// The logistic fit of win rate on the ghost budget (analysis/stats.h) used by the reports.
+// The logistic fit of win rate on the ghost budget (analysis/run/stats.h) used by the reports.
 #include <cmath>
 
-#include "analysis/stats.h"
+#include "analysis/run/stats.h"
 #include "support.h"
 
 using namespace mists::analysis;

@@ -198,7 +198,7 @@ TEST_CASE("options: a switch, key, lever or agent parameter given twice is refus
   refused(with({"versus", "--game", "gcc", "--agents", "random,greedy", "--games", "2"}, sw), {"--switch", "score_floor is given twice"}, logs);
   refused(with({"play", "--game", "gcc", "--agents", "random"}, sw), {"--switch", "score_floor is given twice"}, logs);
   refused(with({"bench", "--game", "gcc", "--games", "1"}, sw), {"--switch", "score_floor is given twice"}, logs);
-  // Agent parameters (analysis/params.cpp for the co-op agents, the competitive agents' own reader).
+  // Agent parameters (analysis/agents/params.cpp for the co-op agents, the competitive agents' own reader).
   const std::string twice = "playouts is given twice";
   refused({"analyze", "--agents", "mcts:playouts=5,playouts=6", "--levels", "1"}, {"mcts:playouts=5,playouts=6", twice}, logs);
   refused({"compare", "--agents", "expert;mcts:playouts=5,playouts=6"}, {twice}, logs);

@@ -1,4 +1,4 @@
-// The game pages (analysis/game_page.h): the competitive page of every committed competitive record
+// The game pages (analysis/pages/game_page.h): the competitive page of every committed competitive record
 // (base, GCC, each module) against its replay; the co-op page's piles, tile drawn, placed tile and
 // steps in words; the words themselves; the commands that write the pages. A few seconds in all.
 #include <filesystem>
@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/game_page.h"
-#include "analysis/move_words.h"
-#include "analysis/versus_svg.h"
-#include "analysis/versus_viewer.h"
-#include "analysis/viewer.h"
+#include "analysis/pages/game_page.h"
+#include "analysis/pages/move_words.h"
+#include "analysis/pages/versus_svg.h"
+#include "analysis/pages/versus_viewer.h"
+#include "analysis/pages/viewer.h"
 #include "engine/coop/text.h"
 #include "shell_helpers.h"
 #include "support.h"

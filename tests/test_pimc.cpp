@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/study_config.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/study/study_config.h"
 #include "solver/agents.h"
 #include "solver/mcts.h"
 #include "support.h"

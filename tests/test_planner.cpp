@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/study_config.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/study/study_config.h"
 #include "solver/agents.h"
 #include "solver/planner.h"
 #include "planner_helpers.h"

@@ -1,4 +1,4 @@
-// mists review and the game page (analysis/viewer.h): a mark per decision of the record with the
+// mists review and the game page (analysis/pages/viewer.h): a mark per decision of the record with the
 // verdict its interval gives, the same review on 1 and 2 threads, two options of equal worth left
 // unmarked and a thrown-away win marked, a page frame per turn with the replay's numbers, and a
 // corrupt record refused by review and --html with the same message as replay.
@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/game_page.h"
-#include "analysis/stats.h"
-#include "analysis/viewer.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/pages/game_page.h"
+#include "analysis/run/stats.h"
+#include "analysis/pages/viewer.h"
 #include "solver/agents.h"
 #include "shell_helpers.h"
 #include "support.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/error.h"
-#include "analysis/sensitivity.h"
+#include "analysis/run/error.h"
+#include "analysis/design/sensitivity.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

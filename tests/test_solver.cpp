@@ -17,10 +17,10 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis_helpers.h"
-#include "analysis/agents.h"
-#include "analysis/batch.h"
-#include "analysis/study.h"
-#include "analysis/study_config.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/batch.h"
+#include "analysis/study/study.h"
+#include "analysis/study/study_config.h"
 #include "rules_helpers.h"
 #include "solver/agents.h"
 #include "solver/eval.h"

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/chunks.h"
-#include "analysis/error.h"
-#include "analysis/outputs.h"
-#include "analysis/study.h"
+#include "analysis/agents/agents.h"
+#include "analysis/study/chunks.h"
+#include "analysis/run/error.h"
+#include "analysis/study/outputs.h"
+#include "analysis/study/study.h"
 #include "analysis_helpers.h"
 #include "engine/coop/record.h"
 #include "solver/agents.h"

@@ -1,4 +1,4 @@
-// The learned value (solver/value.h) and its training (analysis/train.h, mists train): the weights
+// The learned value (solver/value.h) and its training (analysis/train/train.h, mists train): the weights
 // file is checked on load, the shipped weights give pinned values, training is reproducible byte
 // for byte, the planner that reads it stays fair, and a study records the weights it played with.
 #include <algorithm>
@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "analysis/agents.h"
-#include "analysis/error.h"
-#include "analysis/provenance.h"
-#include "analysis/study_config.h"
-#include "analysis/train.h"
-#include "analysis/value_model.h"
+#include "analysis/agents/agents.h"
+#include "analysis/run/error.h"
+#include "analysis/study/provenance.h"
+#include "analysis/study/study_config.h"
+#include "analysis/train/train.h"
+#include "analysis/agents/value_model.h"
 #include "analysis_helpers.h"
 #include "solver/agents.h"
 #include "solver/planner.h"

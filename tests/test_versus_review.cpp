@@ -1,4 +1,4 @@
-// mists review of a competitive record (analysis/versus_review.h): a mark per decision of the seat
+// mists review of a competitive record (analysis/pages/versus_review.h): a mark per decision of the seat
 // reviewed with the verdict its paired interval gives, the same review on 1 and 2 threads, an option
 // against itself costing exactly nothing, a random seat's worst decisions marked, the page's marks
 // and list of the costliest, and the flags that do not apply refused.
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/error.h"
-#include "analysis/stats.h"
-#include "analysis/versus_review.h"
+#include "analysis/run/error.h"
+#include "analysis/run/stats.h"
+#include "analysis/pages/versus_review.h"
 #include "engine/config/load.h"
 #include "shell_helpers.h"
 #include "support.h"

@@ -11,7 +11,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "analysis/tournament.h"
+#include "analysis/tournament/tournament.h"
 #include "engine/config/load.h"
 #include "engine/versus/record.h"
 #include "shell_helpers.h"

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analysis/error.h"
-#include "analysis/stats.h"
-#include "analysis/tournament.h"
+#include "analysis/run/error.h"
+#include "analysis/run/stats.h"
+#include "analysis/tournament/tournament.h"
 #include "engine/config/load.h"
 #include "shell_helpers.h"
 #include "support.h"
@@ -152,7 +152,7 @@ TEST_CASE("mists versus on the command line: bad flags named, a report written")
   CHECK(fs::exists(dir / "report.md"));
   CHECK(fs::exists(dir / "tournament.json"));
   CHECK(ok.output.find("games/s") == std::string::npos);  // --quiet: no progress line
-  // Without --quiet, the studies' progress line (analysis/progress.h): the last one at the end, the pair named.
+  // Without --quiet, the studies' progress line (analysis/study/progress.h): the last one at the end, the pair named.
   const fs::path loud = dir.string() + "-loud";
   fs::remove_all(loud);
   const auto shown = sh::mists_cmd("versus --game base --players 2 --agents greedy,random --games 4 --chunk 2 --out " + loud.string());

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "analysis/study.h"
+#include "analysis/study/study.h"
 #include "analysis_helpers.h"
 #include "solver/agents.h"
 #include "solver/deal_solver.h"

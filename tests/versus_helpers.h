@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/tournament.h"
+#include "analysis/tournament/tournament.h"
 #include "engine/config/load.h"
 #include "engine/versus/versus.h"
 #include "solver/rng.h"

@@ -1,5 +1,5 @@
 // The pieces of a design's play tables that both games compile the same way from a catalog entry
-// (the co-op game's in engine/coop/rules.cpp, the competitive game's in engine/versus/versus.cpp):
+// (the co-op game's in engine/coop/rules.cpp, the competitive game's in engine/versus/rules.cpp):
 // side terrains per rotation, the sides a region touches, the sights beside a road, junctions as
 // road regions, and which rotations give a tile unlike the smaller ones.
 #pragma once

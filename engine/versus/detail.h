@@ -1,5 +1,5 @@
-// Internals of the competitive engine shared by its files: engine/versus/versus.cpp (rules tables, turn
-// sequence, scoring), engine/versus/abbey.cpp (Abbey & Mayor and the abbot), engine/versus/toll.cpp
+// Internals of the competitive engine shared by its files: engine/versus/rules.cpp (rules tables),
+// engine/versus/state.cpp (turn sequence, scoring), engine/versus/abbey.cpp (Abbey & Mayor and the abbot), engine/versus/toll.cpp
 // (The Tollkeepers), engine/versus/map.cpp (Map-Chips Germany). Not for use outside engine/.
 #pragma once
 

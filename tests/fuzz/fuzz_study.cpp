@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/chunks.h"
-#include "analysis/provenance.h"
-#include "analysis/study.h"
+#include "analysis/study/chunks.h"
+#include "analysis/study/provenance.h"
+#include "analysis/study/study.h"
 #include "fuzz_study_common.h"
 
 using namespace mists;

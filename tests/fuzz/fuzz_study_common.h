@@ -12,8 +12,8 @@
 #include <optional>
 #include <string>
 
-#include "analysis/error.h"
-#include "analysis/study_config.h"
+#include "analysis/run/error.h"
+#include "analysis/study/study_config.h"
 #include "fuzz_common.h"
 
 // write_outputs() draws its plots with std::system("python3 scripts/plots.py ...") (and

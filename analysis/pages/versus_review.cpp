@@ -1,0 +1,228 @@
+#include "analysis/pages/versus_review.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "analysis/run/error.h"
+#include "analysis/run/stats.h"
+#include "analysis/pages/versus_svg.h"
+#include "engine/versus/contract.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+using namespace vs;
+
+namespace {
+
+// The streams of a decision's seed: the games played on from an option (the r-th game of both
+// options on the same numbers, so that the two differ by the option alone), and each seat's agent.
+enum VsReviewStream : uint64_t { GAME_STREAM = 1, SEAT_STREAM = 3 };
+
+void check_settings(const ReviewSettings& how) {
+  if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two values of each option)");
+  if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
+  if (!(how.negligible >= 0) || !std::isfinite(how.negligible)) throw AnalysisError("review: negligible must be a number 0 or more");
+}
+
+// A decision of the record: the position before it, the step as written, its index.
+struct Decision {
+  VsState before;
+  std::string played;
+  int step = 0;
+};
+
+}  // namespace
+
+VsState vs_play_on(const VsRules& R, const VsState& before, VsAction option, const VsReview& review, uint64_t seed) {
+  VsState s = before;
+  apply(R, s, option);
+  Rng rng(seed);
+  std::vector<VsChooser> agents;
+  for (int p = 0; p < R.players; ++p) agents.push_back(make_vs_agent(R, review.rollout, stream_seed(seed, uint64_t(p), SEAT_STREAM)));
+  // A tile among those not yet seen, a chip by the odds of the values not yet turned up (M3.1).
+  play_to_end<Versus>(R, s, [&](uint32_t n) { return rng.below(n); },
+                      [&](const VsState& at, const VsAction* options, int n) { return agents[size_t(at.player)](at, options, n); });
+  return s;
+}
+
+int vs_margin(const VsRules& R, const VsState& end, int seat) {
+  int best_other = -1 << 30;
+  for (int p = 0; p < R.players; ++p)
+    if (p != seat) best_other = std::max(best_other, int(end.score[size_t(p)]));
+  return int(end.score[size_t(seat)]) - best_other;
+}
+
+double vs_option_value(const VsRules& R, const VsState& before, VsAction option, int seat, const VsReview& review, uint64_t seed) {
+  return double(vs_margin(R, vs_play_on(R, before, option, review, seed), seat));
+}
+
+ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std::string& played_text, int step,
+                              const VsReview& review, uint64_t seed, const ReviewSettings& how) {
+  check_settings(how);
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  const int n = legal_actions(R, before, opts.data());
+  int played = -1;
+  for (int k = 0; k < n && played < 0; ++k)
+    if (action_text(R, before, opts[size_t(k)]) == played_text) played = k;
+  if (played < 0) throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
+  ReviewMark m;
+  m.step = step;
+  {  // the turn of the board the step leads to, as the game page numbers it (a placement counts its own tile)
+    VsState after = before;
+    apply(R, after, opts[size_t(played)]);
+    m.turn = after.turn;
+  }
+  m.seat = before.player;
+  m.played = played_text;
+  m.best_value = m.played_value = std::nan("");
+  // 1. The judge names the option it prefers.
+  const int pick = make_vs_agent(R, review.judge, seed)(before, opts.data(), n);
+  m.best = action_text(R, before, opts[size_t(pick)]);
+  if (pick == played) {
+    m.verdict = ReviewVerdict::Agrees;
+    return m;
+  }
+  // 2. Both options valued by play to the end, the r-th game of both on the same seed, in rounds
+  //    that double, until the paired interval parts from `negligible`.
+  measure_cost(m, how, CostInterval::Paired, [&](int r) {
+    const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
+    return std::pair{vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game),
+                     vs_option_value(R, before, opts[size_t(played)], m.seat, review, game)};
+  });
+  return m;
+}
+
+uint64_t vs_review_seed(const VsRecord& rec, int step) {
+  constexpr uint64_t VS_REVIEW_STREAM = 0x7e12;
+  return stream_seed(rec.seed ^ splitmix64(rec.deal), uint64_t(step), VS_REVIEW_STREAM);
+}
+
+std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview& review, const ReviewSettings& how, ReviewProgress* progress) {
+  check_settings(how);
+  const VsRules& R = g.rules;
+  if (review.seat >= R.players)
+    throw AnalysisError("review: seat " + std::to_string(review.seat) + ": the game has seats 0 to " + std::to_string(R.players - 1));
+  std::vector<Decision> decisions;
+  size_t next = 0;
+  VsState prev = deal_state(R, vs_record_deal(R, g.rec, g.path), &next);
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  int step = 0;
+  vs_replay(R, g.rec, g.path, [&](const VsState& after, const std::string& text) {
+    if (!is_chance(prev) && (review.seat < 0 || prev.player == review.seat) && legal_actions(R, prev, opts.data()) > 1)
+      decisions.push_back({prev, text, step});
+    prev = after;
+    ++step;
+  });
+  return judge_all(int(decisions.size()), progress, [&](int i) {
+    const Decision& d = decisions[size_t(i)];
+    return review_vs_decision(R, d.before, d.played, d.step, review, vs_review_seed(g.rec, d.step), how);
+  });
+}
+
+VsBetterLine vs_better_line(const LoadedVsRecord& g, const ReviewMark& mark, const VsReview& review, int turns) {
+  const VsRules& R = g.rules;
+  const VsDeal deal = vs_record_deal(R, g.rec, g.path);
+  if (mark.step < 0 || size_t(mark.step) >= g.rec.steps.size())
+    throw AnalysisError("review: step " + std::to_string(mark.step + 1) + " is no step of the record");
+  // The position before the decision, and where the deal stands there.
+  size_t next = 0, chip = 0;
+  VsState s = deal_state(R, deal, &next);
+  for (int k = 0; k < mark.step; ++k) {
+    const std::string& text = g.rec.steps[size_t(k)].text;
+    if (is_chance(s)) ++(s.phase == VsPhase::ChipValue ? chip : next);
+    if (!apply_text<Versus>(R, s, text)) throw AnalysisError("review: step " + std::to_string(k + 1) + ": '" + text + "' is not a step of the position");
+  }
+  VsAction first;
+  if (is_chance(s) || !parse_action(R, s, mark.best, first))
+    throw AnalysisError("review: step " + std::to_string(mark.step + 1) + ": '" + mark.best + "' is not an option of the position");
+  // An entered game knows the draws its record made after the decision, no more.
+  const bool entered = std::find(g.rec.agents.begin(), g.rec.agents.end(), VS_ENTERED_SEAT) != g.rec.agents.end();
+  size_t known = deal.order.size();
+  if (entered) {
+    known = next;
+    for (size_t k = size_t(mark.step); k < g.rec.steps.size(); ++k) known += g.rec.steps[k].text.rfind("draw ", 0) == 0;
+  }
+  VsBetterLine line;
+  line.steps.push_back(mark.best);
+  line.seats.push_back(s.player);
+  apply(R, s, first);
+  const int stop = s.turn + turns;
+  std::vector<VsChooser> seat;
+  for (int p = 0; p < R.players; ++p) seat.push_back(make_vs_agent(R, review.judge, stream_seed(vs_review_seed(g.rec, mark.step), uint64_t(p), SEAT_STREAM)));
+  std::vector<VsAction> opts(VS_MAX_ACTIONS);
+  while (!is_over(s)) {
+    if (s.phase == VsPhase::ChipValue) {
+      if (chip >= deal.chip_values.size()) break;  // the record turned up no more chips
+      line.steps.push_back(chance_text(R, s, deal.chip_values[chip]));
+      line.seats.push_back(s.turn_seat);
+      apply_chance(R, s, deal.chip_values[chip++]);
+      continue;
+    }
+    if (is_chance(s)) {
+      if (s.turn >= stop || next >= known || next >= deal.order.size()) break;
+      line.steps.push_back(chance_text(R, s, deal.order[next]));
+      line.seats.push_back(s.turn_seat);
+      apply_chance(R, s, deal.order[next++]);
+      continue;
+    }
+    const int n = legal_actions(R, s, opts.data());
+    const int pick = n > 1 ? seat[size_t(s.player)](s, opts.data(), n) : 0;
+    line.steps.push_back((n > 1 ? "" : "(forced) ") + action_text(R, s, opts[size_t(pick)]));
+    line.seats.push_back(s.player);
+    apply(R, s, opts[size_t(pick)]);
+  }
+  for (int p = 0; p < R.players; ++p) line.scores.push_back(s.score[size_t(p)]);
+  line.turns = s.turn;
+  line.over = is_over(s);
+  return line;
+}
+
+std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark>& marks, const VsReview& review, int top,
+                           const ReviewSettings& how) {
+  VsPicture pic;
+  pic.seats = g.rec.agents;
+  std::ostringstream os;
+  os << "review of " << versus_short_title(g.rules) << ", seed " << g.rec.seed << " deal " << g.rec.deal << ", seats:";
+  for (int p = 0; p < g.rules.players; ++p) os << (p ? "," : "") << ' ' << seat_label(pic, p);
+  os << "\nreviewed: " << (review.seat < 0 ? "every seat's" : seat_label(pic, review.seat) + "'s") << " decisions with two or more options, "
+     << marks.size() << " of them; judged by " << review.judge.text << ", valued by " << review.rollout.text << '\n';
+  const std::string rounds = review_rounds(how);  // "4, 8, 16"
+  const std::string negligible = review_number(how.negligible, 2);
+  os << "value: the deciding seat's final margin in points (its score less the best other seat's) after the option, the\n"
+     << "rest of the game played by " << review.rollout.text << " at every seat on a pile drawn from the tiles not yet seen\n"
+     << "cost: the judge's option's value minus the played one's, each the mean of n games (n grows " << rounds << " until\n"
+     << "the interval parts from " << negligible << "), ± the half-width of its " << review_number(100 * how.confidence, 1)
+     << "% interval (Student's t on the n paired games, the\n"
+     << "k-th game of both options played on the same pile and the same agents' numbers): costly when the whole interval lies above\n"
+     << negligible << " (the only decisions marked), as good when it lies at or below, within noise when it still straddles "
+     << negligible << " after " << how.repeats << ";\n"
+     << "n = 0: the judge plays the option played\n\n";
+  os << "step turn seat   n  played                      value   best                        value     cost ± width  verdict\n";
+  for (const ReviewMark& m : marks) {
+    const bool agrees = m.verdict == ReviewVerdict::Agrees;
+    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(5) << m.seat << std::setw(4) << m.repeats << "  "
+       << std::left << std::setw(28) << m.played << std::right << std::setw(6) << review_number(m.played_value, 2) << "   " << std::left
+       << std::setw(28) << (agrees ? "=" : m.best) << std::right << std::setw(6) << review_number(m.best_value, 2) << std::setw(9)
+       << (agrees ? "" : review_number(m.cost(), 2)) << ' ' << std::left << std::setw(7) << (agrees ? "" : "± " + review_number(m.margin, 2))
+       << "  " << verdict_name(m.verdict) << std::right << '\n';
+  }
+  int count[4] = {};
+  for (const ReviewMark& m : marks) ++count[int(m.verdict)];
+  os << "\nverdicts: the judge agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
+     << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
+  const std::vector<ReviewMark> sorted = costliest(marks);
+  os << "\ncostliest decisions (marked costly):\n";
+  if (sorted.empty()) os << "  none\n";
+  for (int i = 0; i < top && i < int(sorted.size()); ++i) {
+    const ReviewMark& m = sorted[size_t(i)];
+    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << seat_label(pic, m.seat) << "): played '" << m.played << "' ("
+       << review_number(m.played_value, 2) << "), the judge prefers '" << m.best << "' (" << review_number(m.best_value, 2) << "): cost "
+       << review_number(m.cost(), 2) << " ± " << review_number(m.margin, 2) << " points\n";
+  }
+  return os.str();
+}
+
+}  // namespace mists::analysis

@@ -1,0 +1,358 @@
+#include "analysis/study/study.h"
+
+#include <tbb/global_control.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "analysis/run/batch.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/run/interrupt.h"
+#include "analysis/study/outputs.h"
+#include "analysis/study/progress.h"
+#include "analysis/study/provenance.h"
+#include "engine/config/load.h"
+#include "engine/coop/record.h"
+#include "solver/agents.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+uint64_t cell_seed(uint64_t run_seed, int level, int players) {
+  return splitmix64(splitmix64(run_seed) ^ uint64_t(level * 16 + players));
+}
+
+long long CellResult::wins() const {
+  long long w = 0;
+  for (const auto& r : rows) w += r.s.outcome == Outcome::Won;
+  return w;
+}
+Interval CellResult::ci() const { return wilson(wins(), (long long)rows.size()); }
+
+std::vector<GameSummary> play_games(const Rules& R, const AgentSpec& agent, uint64_t seed, int n) {
+  std::vector<GameSummary> out(size_t(std::max(0, n)));
+  for_each_game(n, [&](int g) { out[size_t(g)] = play_one(R, agent, seed, uint64_t(g)); });
+  return out;
+}
+
+namespace {
+
+std::string chunk_path(const std::string& dir, const CellSpec& c, int k) {
+  return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
+}
+
+std::string trace_path(const std::string& dir, const CellSpec& c, int k) {
+  return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".trace.csv";
+}
+
+constexpr const char* TRACE_HEADER = "game,turn,score,ghost_supply,ghosts_on_board,pile,tiles_left,hounds,face_down,end";
+
+std::string trace_text(const std::vector<std::vector<TurnRow>>& traces, int first) {
+  std::ostringstream os;
+  os << TRACE_HEADER << '\n';
+  for (size_t g = 0; g < traces.size(); ++g)
+    for (const TurnRow& r : traces[g])
+      os << first + int(g) << ',' << r.turn << ',' << r.score << ',' << r.ghost_supply << ',' << r.ghosts_on_board << ','
+         << r.pile << ',' << r.tiles_left << ',' << r.hounds << ',' << r.face_down << ',' << (r.end ? 1 : 0) << '\n';
+  return os.str();
+}
+
+ChunkKey chunk_key(const StudyConfig& cfg, const std::string& hash, const CellSpec& c, int k) {
+  const int first = k * cfg.chunk;
+  return {hash, c.id(), k, first, std::min(cfg.chunk, c.games - first), is_solver(c.agent)};
+}
+
+std::string record_path(const std::string& dir, const CellSpec& c, int game) {
+  return dir + "/records/" + c.id() + "-g" + std::to_string(game) + ".txt";
+}
+
+// Plays the games of one chunk in parallel; with `records`, writes the record of every won game.
+std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const AgentSpec& agent, const CellSpec& c,
+                                const ChunkKey& key, const std::string& dir, std::vector<std::vector<TurnRow>>& traces) {
+  const uint64_t seed = cell_seed(cfg.seed, c.level, c.players);
+  std::vector<GameRow> rows(size_t(key.count));
+  traces.assign(cfg.trace ? size_t(key.count) : 0, {});
+  for_each_game(key.count, [&](int i) {
+    if (interrupt_signal() != 0) return;  // a signal came: the chunk will not be kept, so play no more of it
+    GameRow& row = rows[size_t(i)];
+    row.game = key.first + i;
+    std::vector<std::string> log;
+    row.s = play_one(R, agent, seed, uint64_t(row.game), cfg.records ? &log : nullptr, cfg.trace ? &traces[size_t(i)] : nullptr,
+                     &row.solve);
+    if (cfg.records && row.s.outcome == Outcome::Won) {
+      GameRecord rec = make_record(R, seeded_deal(R, seed, uint64_t(row.game)), cfg.seed, uint64_t(row.game), agent.text, revision());
+      finish_record(rec, log, row.s);
+      write_atomic(record_path(dir, c, row.game), write_record(rec));
+    }
+  });
+  return rows;
+}
+
+// study.json of this run: a new one, or the study's own with its checks passed.
+json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run, int threads) {
+  const std::string path = dir + "/study.json";
+  json study;
+  if (resume) {
+    if (!fs::exists(path)) throw AnalysisError(run.words.resume(dir) + ": no study.json in " + dir + ": nothing to resume");
+    study = read_study_json(path);
+    const int keep_threads = cfg.threads;
+    cfg = StudyConfig::from_json(study.at("config"), path);
+    cfg.threads = keep_threads;
+    check_checksums(study.at("provenance"), cfg, path);
+  } else {
+    if (fs::exists(path))
+      throw AnalysisError(dir + " already holds a study: resume it with " + run.words.resume(dir) + " or choose another " + run.words.option("out"));
+    study["config"] = cfg.to_json();
+    study["provenance"] = provenance_note(cfg);
+    study["provenance"]["runs"] = json::array();
+    if (!run.config_file.empty())
+      study["config_file"] = {{"path", run.config_file}, {"text", read_file(run.config_file)}};
+  }
+  json entry = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}};
+  if (!run.command.empty()) entry["command"] = run.command;
+  study["provenance"]["runs"].push_back(entry);
+  return study;
+}
+
+void plan_progress(Progress& progress, const StudyConfig& cfg) {
+  long long chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    const double w = Progress::weight(parse_agent(c.agent, cfg.mcts));
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index)
+      if (chunk_index % cfg.shards == cfg.shard - 1) progress.plan(c.agent, std::min(cfg.chunk, c.games - k * cfg.chunk), w);
+  }
+}
+
+void print_cell(const CellResult& res, bool tty) {
+  const Interval ci = res.ci();
+  std::cerr << (tty ? "\r\033[K" : "") << res.spec.id() << ": " << res.wins() << "/" << res.rows.size() << " won, "
+            << std::fixed << std::setprecision(1) << 100.0 * double(res.wins()) / double(res.rows.size()) << "% ["
+            << 100 * ci.lo << ", " << 100 * ci.hi << "]\n";
+}
+
+// A chunk already on disk; with traces, only with its trace beside it (written first).
+bool chunk_done(const StudyConfig& cfg, const std::string& dir, const CellSpec& c, int k) {
+  return fs::exists(chunk_path(dir, c, k)) && (!cfg.trace || fs::exists(trace_path(dir, c, k)));
+}
+
+}  // namespace
+
+ResumeCount count_resumed(const StudyConfig& cfg, const std::string& dir) {
+  ResumeCount n;
+  long long chunk_index = 0;
+  for (const auto& c : cfg.cells)
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
+      if (chunk_index % cfg.shards != cfg.shard - 1) continue;
+      const long long games = std::min(cfg.chunk, c.games - k * cfg.chunk);
+      if (chunk_done(cfg, dir, c, k)) n.kept_chunks += 1, n.kept_games += games;
+      else n.left_chunks += 1, n.left_games += games;
+    }
+  return n;
+}
+
+std::string resume_text(const ResumeCount& n, bool at_most) {
+  std::ostringstream os;
+  os << "resume: kept " << n.kept_games << (n.kept_games == 1 ? " game" : " games") << " (" << n.kept_chunks
+     << (n.kept_chunks == 1 ? " chunk" : " chunks") << ") from earlier runs; " << (at_most && n.left_games > 0 ? "at most " : "")
+     << n.left_games << (n.left_games == 1 ? " game" : " games") << " (" << n.left_chunks << (n.left_chunks == 1 ? " chunk" : " chunks")
+     << ") left to play";
+  return os.str();
+}
+
+std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, const RunOptions& run) {
+  StudyConfig cfg = given;
+  if (cfg.precision > 0 && cfg.shards > 1)
+    throw AnalysisError(run.words.option("precision") + " and " + run.words.option("shard") +
+                        " cannot be combined: a cell's length depends on its earlier games");
+  const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  // One run at a time: the lock is taken before study.json is read, so no two runs play the same
+  // chunks or write the provenance over each other.
+  std::optional<FolderLock> lock;
+  if (!run.held || run.held->dir() != dir) lock.emplace(dir, run.command);
+  json study = open_study(cfg, dir, resume, run, threads);
+  if (cfg.cells.empty()) throw AnalysisError(dir + ": the study has no cells");
+  fs::create_directories(dir + "/chunks");
+  if (cfg.records) fs::create_directories(dir + "/records");
+  const std::string cfg_path = dir + "/study.json";
+  write_atomic(cfg_path, study.dump(2) + "\n");
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+
+  std::map<std::tuple<int, int, int, std::string>, std::unique_ptr<Rules>> rules_cache;
+  auto rules_for = [&](const CellSpec& c) -> const Rules& {
+    auto& slot = rules_cache[{c.level, c.players, c.ghosts, levers_text(c.levers)}];
+    if (!slot) {
+      GameOptions g = cfg.game;
+      g.ghosts = c.ghosts;
+      slot = std::make_unique<Rules>(g.rules(c.level, c.players, c.levers));
+    }
+    return *slot;
+  };
+  Progress progress;
+  progress.quiet = run.verbosity < 0;
+  plan_progress(progress, cfg);
+
+  const std::string hash = cfg.games_hash();
+  if (resume && run.verbosity >= 0) {
+    const ResumeCount count = count_resumed(cfg, dir);
+    std::cerr << resume_text(count, cfg.precision > 0) << '\n';
+  }
+  const InterruptGuard guard;
+  long long chunks_kept = 0;
+  std::vector<CellResult> results;
+  long long chunks_played = 0, chunk_index = 0;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    const Rules& R = rules_for(c);
+    const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
+    bool stopped = false;
+    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
+      if (chunk_index % cfg.shards != cfg.shard - 1 || stopped) continue;
+      const ChunkKey key = chunk_key(cfg, hash, c, k);
+      const std::string path = chunk_path(dir, c, k);
+      std::vector<GameRow> rows;
+      // With traces, a chunk counts as done only with its trace beside it (written first).
+      if (chunk_done(cfg, dir, c, k)) {
+        rows = read_chunk(path, key);
+        progress.read(c.agent, key.count);
+      } else {
+        const auto began = std::chrono::steady_clock::now();
+        std::vector<std::vector<TurnRow>> traces;
+        if (interrupt_signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
+        if (const int signal = interrupt_signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
+          progress.finish();
+          end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, signal);
+          write_atomic(cfg_path, study.dump(2) + "\n");
+          throw interrupted(signal, chunks_kept, dir, run.words.resume_call(command_word(run.command, "analyze"), dir));
+        }
+        if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
+        write_atomic(path, chunk_text(key, rows));
+        ++chunks_played;
+        progress.played(c.agent, key.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), c.id());
+      }
+      ++chunks_kept;
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+      if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
+        progress.skip(c.agent, c.games - key.first - key.count);  // the rest of the cell is not needed
+        stopped = true;
+      }
+    }
+    if (run.verbosity > 0 && !res.rows.empty()) print_cell(res, progress.tty);
+    results.push_back(std::move(res));
+  }
+  progress.finish();
+  end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, 0);
+  write_atomic(cfg_path, study.dump(2) + "\n");
+  if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
+  return results;
+}
+
+namespace {
+
+// The shards' study.json files, checked to be the shards of one study, in the order given.
+std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::string>& dirs) {
+  std::vector<std::pair<StudyConfig, json>> out;
+  std::set<int> seen;
+  for (const auto& d : dirs) {
+    const std::string path = d + "/study.json";
+    if (!fs::exists(path)) throw AnalysisError(d + ": no study.json");
+    const json j = read_study_json(path);
+    StudyConfig c = StudyConfig::from_json(j.at("config"), path);
+    if (!out.empty()) {
+      const auto& [base, base_j] = out.front();
+      if (c.games_hash() != base.games_hash()) throw AnalysisError(path + ": config: not a shard of the same study as " + dirs[0]);
+      if (c.shards != base.shards) throw AnalysisError(path + ": config.shard: the shard count differs from " + dirs[0]);
+      for (const char* key : {"catalog_checksum", "level_checksums", "abbey_catalog_checksum", "toll_catalog_checksum"})
+        if (j.at("provenance").value(key, json()) != base_j.at("provenance").value(key, json()))
+          throw AnalysisError(path + ": provenance." + key + ": differs from " + dirs[0] + ": the shards played different files");
+    }
+    if (!seen.insert(c.shard).second) throw AnalysisError(path + ": shard " + std::to_string(c.shard) + " given twice");
+    out.emplace_back(std::move(c), j);
+  }
+  if (int(seen.size()) != out.front().first.shards)
+    throw AnalysisError("merge: " + std::to_string(seen.size()) + " of " + std::to_string(out.front().first.shards) + " shards given");
+  return out;
+}
+
+}  // namespace
+
+std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out, const RunOptions& run) {
+  if (dirs.empty()) throw AnalysisError("merge: no study folders given");
+  std::error_code ec;
+  for (const auto& d : dirs)
+    if (fs::exists(out) && fs::equivalent(out, d, ec))
+      throw AnalysisError("merge: --out " + out + " is one of the shards it reads: choose another folder");
+  std::optional<FolderLock> lock;
+  if (!run.held || run.held->dir() != out) lock.emplace(out, run.command);
+  const auto shards = read_shards(dirs);
+  StudyConfig cfg = shards.front().first;
+  cfg.shard = cfg.shards = 1;
+  check_checksums(shards.front().second.at("provenance"), cfg, dirs[0] + "/study.json");
+  json runs = json::array();
+  for (const auto& [c, j] : shards)
+    for (json r : j.at("provenance").at("runs")) {
+      r["shard"] = c.shard;
+      runs.push_back(r);
+    }
+  fs::create_directories(out + "/chunks");
+  if (fs::exists(out + "/study.json")) throw AnalysisError("merge: " + out + " already holds a study: choose another --out");
+  json j;
+  j["config"] = cfg.to_json();
+  j["provenance"] = shards.front().second.at("provenance");
+  j["provenance"]["runs"] = runs;
+  j["merged_from"] = dirs;
+  const std::string hash = cfg.games_hash();
+  std::vector<CellResult> results;
+  for (const auto& c : cfg.cells) {
+    CellResult res;
+    res.spec = c;
+    for (int k = 0; k < cfg.chunks_of(c); ++k) {
+      const ChunkKey key = chunk_key(cfg, hash, c, k);
+      std::string found, text;
+      for (const auto& d : dirs) {
+        const std::string p = chunk_path(d, c, k);
+        if (!fs::exists(p)) continue;
+        read_chunk(p, key);
+        if (!found.empty() && read_file(p) != text)
+          throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " differs between " + found + " and " + p);
+        found = p, text = read_file(p);
+      }
+      if (found.empty()) throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " is in no shard: finish the shards first");
+      auto rows = read_chunk(found, key);
+      if (cfg.trace) {
+        const std::string tp = found.substr(0, found.size() - 4) + ".trace.csv";
+        if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
+        write_atomic(trace_path(out, c, k), read_file(tp));
+      }
+      if (cfg.records) {
+        const std::string shard_dir = found.substr(0, found.rfind("/chunks/"));
+        fs::create_directories(out + "/records");
+        for (const GameRow& r : rows) {
+          if (r.s.outcome != Outcome::Won) continue;
+          const std::string rp = record_path(shard_dir, c, r.game);
+          if (!fs::exists(rp)) throw AnalysisError("merge: " + rp + " is missing: the study writes records of won games; resume that shard first");
+          write_atomic(record_path(out, c, r.game), read_file(rp));
+        }
+      }
+      write_atomic(chunk_path(out, c, k), text);
+      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
+    }
+    results.push_back(std::move(res));
+  }
+  write_atomic(out + "/study.json", j.dump(2) + "\n");
+  if (!write_outputs(cfg, j.at("provenance"), results, out) && run.warn) run.warn("plots were not drawn (see " + out + "/plots.log)");
+  return results;
+}
+
+}  // namespace mists::analysis

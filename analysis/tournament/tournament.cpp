@@ -1,0 +1,229 @@
+// Running a tournament (analysis/tournament/tournament.h): the deals, the seats' agents, one game, and the
+// run over every pair's chunks (tournament_config.cpp reads the configuration, tournament_chunks.cpp
+// the chunk files, tournament_report.cpp writes report.md).
+#include "analysis/tournament/tournament.h"
+
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "analysis/agents/agents.h"
+#include "analysis/run/batch.h"
+#include "analysis/study/chunks.h"
+#include "analysis/run/error.h"
+#include "analysis/run/files.h"
+#include "analysis/run/interrupt.h"
+#include "analysis/run/json_fields.h"
+#include "analysis/run/lock.h"
+#include "analysis/study/outputs.h"
+#include "analysis/study/progress.h"
+#include "analysis/study/provenance.h"
+#include "analysis/tournament/tournament_chunks.h"
+#include "engine/config/load.h"
+#include "engine/kit/number.h"
+#include "engine/versus/record.h"
+#include "solver/rng.h"
+
+namespace mists::analysis {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+uint64_t vs_seat_seed(uint64_t seed, uint64_t deal, int seat, int seating, int pair) {
+  return stream_seed(seed, deal, AGENT_STREAM + 1 + uint64_t(seat) + 8 * uint64_t(seating) + 64 * uint64_t(pair));
+}
+
+vs::VsDeal make_vs_deal(const vs::VsRules& R, uint64_t seed, uint64_t deal) {
+  vs::VsDeal d;
+  d.order = vs::pile_in_play(R);
+  Rng rng(stream_seed(seed, deal, DEAL_STREAM));
+  rng.shuffle(d.order);
+  if (!R.on_map) return d;
+  d.setup.rot = {uint8_t(rng.below(4)), uint8_t(rng.below(4))};  // M1.2
+  d.setup.second = d.order[0];
+  std::vector<vs::VsCell> squares = R.chip_squares;  // M2.3: the stream orders them
+  rng.shuffle(squares);
+  d.setup.chips = vs::lay_chips(R, squares);
+  d.chip_values.assign(vs::VS_CHIP_ONES, 1);
+  d.chip_values.insert(d.chip_values.end(), vs::VS_CHIP_TWOS, 2);
+  rng.shuffle(d.chip_values);
+  return d;
+}
+
+namespace {
+
+// Plays `deal` with `seat[p]` deciding for seat p; with `record` non-empty also writes the game's
+// record there.
+vs::VsSummary play_seats(const vs::VsRules& R, const vs::VsDeal& dealt, std::vector<VsChooser>& seat,
+                         const std::vector<std::string>& names, uint64_t seed, uint64_t deal, std::string* record_text) {
+  auto choose = [&](const vs::VsState& s, const vs::VsAction* o, int n) { return seat[s.player](s, o, n); };
+  if (!record_text) return vs::play_game(R, dealt, choose);
+  std::vector<std::string> steps;
+  const vs::VsSummary out = vs::play_logged(R, dealt, choose, steps);
+  vs::VsRecord rec = vs::make_vs_record(R, dealt, seed, deal, names, revision());
+  for (const auto& st : steps) rec.steps.push_back({st, 0});
+  for (int p = 0; p < R.players; ++p) rec.result.push_back(out.score[size_t(p)]);
+  *record_text = vs::write_vs_record(rec);
+  return out;
+}
+
+TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
+                    const std::string& record = "") {
+  const std::pair<int, int> ij = cfg.pair(pair);
+  const int i = ij.first, j = ij.second;
+  const int deal = g / 2;
+  const vs::VsDeal order = make_vs_deal(R, cfg.seed, uint64_t(deal));
+  std::vector<VsChooser> seat(size_t(cfg.players));
+  std::vector<std::string> names;
+  for (int p = 0; p < cfg.players; ++p) {
+    const int a = TournamentConfig::first_sits(p, g) ? i : j;
+    seat[size_t(p)] = make_vs_agent(R, specs[size_t(a)], vs_seat_seed(cfg.seed, uint64_t(deal), p, g % 2, pair));
+    names.push_back(cfg.agents[size_t(a)]);
+  }
+  TournamentGame out;
+  out.pair = pair;
+  out.game = g;
+  std::string text;
+  out.s = play_seats(R, order, seat, names, cfg.seed, uint64_t(deal), record.empty() ? nullptr : &text);
+  if (!record.empty()) write_atomic(record, text);
+  return out;
+}
+
+}  // namespace
+
+// ---- Running -------------------------------------------------------------------------------------
+
+vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>& agents, uint64_t seed, uint64_t deal,
+                           std::string& record_text) {
+  if (int(agents.size()) != R.players)
+    throw AnalysisError(std::to_string(agents.size()) + " agents for " + std::to_string(R.players) + " seats");
+  std::vector<VsChooser> seat;
+  for (int p = 0; p < R.players; ++p)
+    seat.push_back(make_vs_agent(R, parse_vs_agent(agents[size_t(p)]), vs_seat_seed(seed, deal, p)));
+  return play_seats(R, make_vs_deal(R, seed, deal), seat, agents, seed, deal, &record_text);
+}
+
+std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
+                           bool quiet, bool records, const OptionWords& words, std::vector<TournamentGame>* games_out) {
+  if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
+  const std::string path = dir + "/tournament.json";
+  const FolderLock lock(dir, command);  // one run at a time (analysis/run/lock.h), before tournament.json is read
+  json doc;
+  if (resume) {
+    if (!fs::exists(path)) throw AnalysisError(words.resume(dir) + ": no tournament.json in " + dir + ": nothing to resume");
+    doc = read_json_file(path);
+    const Fields top(doc, path);
+    cfg = TournamentConfig::from_json(top.object("config"), path);
+    // Every field of the provenance this run reads or extends, of the type it was written with.
+    const Fields prov = top.sub("provenance");
+    prov.text("revision");
+    if (prov.has("rules")) prov.text("rules");
+    const json& runs = prov.array("runs");
+    for (size_t i = 0; i < runs.size(); ++i) {
+      const Fields r = prov.element("runs", i);
+      r.text("revision");
+      for (const char* key : {"started", "ended", "command", "stopped"})
+        if (r.has(key)) r.text(key);
+      if (r.has("threads")) r.integer("threads", 0, 4096);
+      if (r.has("games_played")) r.integer("games_played", 0, 1000000000000LL);
+    }
+    for (const auto& [key, file] : cfg.data_files()) {
+      const std::string now = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
+      if (prov.text(key) != now)
+        throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
+    }
+  } else {
+    if (fs::exists(path))
+      throw AnalysisError(dir + " already holds a tournament: resume it with " + words.resume(dir) + " or choose another " + words.option("out"));
+    for (const auto& a : cfg.agents) parse_vs_agent(a);
+    doc["config"] = cfg.to_json();
+    json prov;
+    prov["revision"] = revision();
+    prov["base_catalog_checksum"] = load_catalog(resolve_input(cfg.base_catalog)).checksum;
+    prov["gcc_catalog_checksum"] = cfg.game == "gcc" ? load_catalog(resolve_input(cfg.gcc_catalog)).checksum : "";
+    for (const auto& [key, file] : cfg.data_files())
+      if (key != "base_catalog_checksum" && key != "gcc_catalog_checksum")
+        prov[key] = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
+    prov["runs"] = json::array();
+    doc["provenance"] = prov;
+  }
+  const vs::VsRules R = cfg.rules();
+  doc["provenance"]["rules"] = R.describe();
+  std::vector<VsAgentSpec> specs;
+  for (const auto& a : cfg.agents) specs.push_back(parse_vs_agent(a));
+  json run = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", command}};
+  doc["provenance"]["runs"].push_back(run);
+  fs::create_directories(dir + "/chunks");
+  if (records) fs::create_directories(dir + "/records");
+  write_atomic(path, doc.dump(2) + "\n");
+
+  std::vector<TournamentGame> all;
+  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
+  long long played = 0;
+  // The studies' progress line (analysis/study/progress.h), a pair of agents standing where a study's agent
+  // does: its prior cost the sum of its two agents' (vs_game_weight), then what its chunks took.
+  Progress progress;
+  progress.quiet = quiet;
+  auto pair_name = [&](int pair) {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    return cfg.agents[size_t(ij.first)] + " vs " + cfg.agents[size_t(ij.second)];
+  };
+  for (int pair = 0; pair < cfg.pairs(); ++pair) {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    progress.plan(pair_name(pair), cfg.games, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
+  }
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  const InterruptGuard guard;
+  long long chunks_kept = 0;
+  for (int pair = 0; pair < cfg.pairs(); ++pair)
+    for (int k = 0; k < chunks; ++k) {
+      const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
+      const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
+      std::vector<TournamentGame> games;
+      if (fs::exists(file)) {
+        if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; resume with " + words.resume(dir));
+        games = tournament_chunk::read(cfg, file, pair, k, first, count);
+        progress.read(pair_name(pair), count);
+      } else {
+        const auto chunk_start = std::chrono::steady_clock::now();
+        games.resize(size_t(count));
+        for_each_game(count, [&](int x) {
+          if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
+          const int g = first + x;
+          const std::string rec = records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
+          games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
+        });
+        if (const int sig = interrupt_signal(); sig != 0) {
+          end_run(doc["provenance"]["runs"].back(), "games_played", played, sig);
+          write_atomic(path, doc.dump(2) + "\n");
+          throw interrupted(sig, chunks_kept, dir, words.resume_call("versus", dir));
+        }
+        write_atomic(file, tournament_chunk::text(cfg, pair, k, games));
+        played += count;
+        progress.played(pair_name(pair), count, std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count(),
+                        pair_name(pair));
+      }
+      ++chunks_kept;
+      all.insert(all.end(), games.begin(), games.end());
+    }
+  progress.finish();
+  end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
+  write_atomic(path, doc.dump(2) + "\n");
+  std::string report = tournament_report(cfg, all, doc["provenance"]);
+  if (games_out) *games_out = all;
+  // The histogram of final scores by agent (scripts/plots.py, from the chunks).
+  if (draw_plots(dir) && fs::exists(dir + "/final_scores.png"))
+    report += "\nThe final scores by agent as a histogram: [final_scores.png](final_scores.png).\n";
+  write_atomic(dir + "/report.md", report);
+  return report;
+}
+
+}  // namespace mists::analysis
