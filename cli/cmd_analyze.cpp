@@ -4,6 +4,7 @@
 #include "analysis/agents/agents.h"
 #include "analysis/run/files.h"
 #include "analysis/study/study.h"
+#include "analysis/tournament/tournament.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 
@@ -53,14 +54,19 @@ void add_analyze(CLI::App& app) {
     std::cout << "study finished: " << out << "/report.md (and report.html)\n";
   });
 
-  auto* merge = app.add_subcommand("merge", "Combine the shards of one study (mists analyze --shard K/N) into one result");
-  merge->footer("Example:\n  mists merge s1 s2 s3 --out results/study   # the shards of one study, played anywhere");
+  auto* merge = app.add_subcommand("merge", "Combine the shards of one study (mists analyze --shard K/N) or of one tournament "
+                                             "(mists versus --shard K/N) into one result");
+  merge->footer("Examples:\n  mists merge s1 s2 s3 --out results/study        # the shards of one study, played anywhere\n"
+                "  mists merge t1 t2 --out results/gcc/p2           # the shards of one tournament (tournament.json)");
   auto dirs = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
   merge->add_option("DIR", *dirs, "Shard folders")->required();
-  merge->add_option("--out", *out, "Folder for the merged study (not one of the shards; locked while merge writes it)")->required();
+  merge->add_option("--out", *out, "Folder for the merged study or tournament (not one of the shards; locked while merge writes it)")
+      ->required();
   merge->callback([dirs, out] {
-    analysis::merge_studies(*dirs, *out, {0, command_line(), "", warn, {}});
+    // A tournament's shards hold tournament.json, a study's study.json: the first folder tells.
+    if (analysis::holds_tournament(dirs->front())) analysis::merge_tournaments(*dirs, *out, command_line());
+    else analysis::merge_studies(*dirs, *out, {0, command_line(), "", warn, {}});
     std::cout << "merged " << dirs->size() << " shards: " << *out << "/report.md\n";
   });
 }

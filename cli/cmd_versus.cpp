@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "engine/coop/rules.h"
+#include "engine/kit/number.h"
 
 namespace mists::cli {
 
@@ -38,6 +39,8 @@ void add_versus(CLI::App& app) {
       "  mists versus --game base --expansions abbey_mayor,tollkeepers --switch abbot=on --agents expert,greedy\n"
       "  mists versus --game base --map configs/tiles/map-germany-reconstructed.toml --players 4 --agents expert,greedy\n"
       "  mists versus --resume results/gcc/p2\n"
+      "  mists versus --game gcc --agents expert,greedy --games 2000 --shard 1/2 --out s1   # and --shard 2/2 --out s2\n"
+      "  mists merge s1 s2 --out results/gcc/both                                           # then one tournament\n"
       "  mists versus --game gcc --agents mcts,expert --games 2 --records --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
   auto cfg = std::make_shared<analysis::TournamentConfig>();
@@ -49,6 +52,7 @@ void add_versus(CLI::App& app) {
   auto seed = std::make_shared<uint64_t>(1);
   auto quiet = std::make_shared<bool>(false);
   auto records = std::make_shared<bool>(false);
+  auto shard = std::make_shared<std::string>();
   cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
       ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
   add_number(*cmd, "--players", cfg->players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
@@ -75,11 +79,14 @@ void add_versus(CLI::App& app) {
   cmd->add_flag("--records", *records,
                 "Also write the record of every game this run plays into OUT/records/ (pairK-gG.txt; mists replay reads "
                 "them)");
+  cmd->add_option("--shard", *shard,
+                  "Play only slice K of N of the tournament's chunks (counted pair by pair), e.g. 2/4; combine the N folders "
+                  "with mists merge");
   cmd->callback([=] {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out"})
+                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out", "--shard"})
         if (cmd->count(f))
           throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
@@ -113,7 +120,16 @@ void add_versus(CLI::App& app) {
       }
     }
     const std::string dir = is_resume ? *resume : out->empty() ? "results/versus-" + analysis::utc_stamp() : *out;
-    const std::string report = analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records);
+    analysis::Shard part;
+    if (!shard->empty()) {
+      try {
+        part = analysis::parse_shard_text(*shard);
+      } catch (const NumberError& e) {
+        throw UsageError("--shard: '" + *shard + "' is not K/N with 1 <= K <= N (" + e.what() + ")");
+      }
+    }
+    const std::string report =
+        analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records, {}, nullptr, part);
     std::cout << report << "\nwritten: " << dir << "/report.md\n";
   });
 }
@@ -178,7 +194,7 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
       throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                        "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
                        "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
-                       "--map, --out, --resume, --threads, --quiet and --records");
+                       "--map, --out, --resume, --shard, --threads, --quiet and --records");
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

@@ -16,6 +16,7 @@
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
+#include "analysis/run/shards.h"
 #include "analysis/study/outputs.h"
 #include "analysis/study/progress.h"
 #include "analysis/study/provenance.h"
@@ -263,7 +264,8 @@ namespace {
 // The shards' study.json files, checked to be the shards of one study, in the order given.
 std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::string>& dirs) {
   std::vector<std::pair<StudyConfig, json>> out;
-  std::set<int> seen;
+  std::vector<Shard> seen;
+  std::vector<std::string> files;
   for (const auto& d : dirs) {
     const std::string path = d + "/study.json";
     if (!fs::exists(path)) throw AnalysisError(d + ": no study.json");
@@ -272,27 +274,22 @@ std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::str
     if (!out.empty()) {
       const auto& [base, base_j] = out.front();
       if (c.games_hash() != base.games_hash()) throw AnalysisError(path + ": config: not a shard of the same study as " + dirs[0]);
-      if (c.shards != base.shards) throw AnalysisError(path + ": config.shard: the shard count differs from " + dirs[0]);
       for (const char* key : {"catalog_checksum", "level_checksums", "abbey_catalog_checksum", "toll_catalog_checksum"})
         if (j.at("provenance").value(key, json()) != base_j.at("provenance").value(key, json()))
           throw AnalysisError(path + ": provenance." + key + ": differs from " + dirs[0] + ": the shards played different files");
     }
-    if (!seen.insert(c.shard).second) throw AnalysisError(path + ": shard " + std::to_string(c.shard) + " given twice");
+    seen.push_back({c.shard, c.shards});
+    files.push_back(path);
     out.emplace_back(std::move(c), j);
   }
-  if (int(seen.size()) != out.front().first.shards)
-    throw AnalysisError("merge: " + std::to_string(seen.size()) + " of " + std::to_string(out.front().first.shards) + " shards given");
+  check_shard_set(seen, files);
   return out;
 }
 
 }  // namespace
 
 std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out, const RunOptions& run) {
-  if (dirs.empty()) throw AnalysisError("merge: no study folders given");
-  std::error_code ec;
-  for (const auto& d : dirs)
-    if (fs::exists(out) && fs::equivalent(out, d, ec))
-      throw AnalysisError("merge: --out " + out + " is one of the shards it reads: choose another folder");
+  check_merge_folders(dirs, out);
   std::optional<FolderLock> lock;
   if (!run.held || run.held->dir() != out) lock.emplace(out, run.command);
   const auto shards = read_shards(dirs);
@@ -319,16 +316,9 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
     res.spec = c;
     for (int k = 0; k < cfg.chunks_of(c); ++k) {
       const ChunkKey key = chunk_key(cfg, hash, c, k);
-      std::string found, text;
-      for (const auto& d : dirs) {
-        const std::string p = chunk_path(d, c, k);
-        if (!fs::exists(p)) continue;
-        read_chunk(p, key);
-        if (!found.empty() && read_file(p) != text)
-          throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " differs between " + found + " and " + p);
-        found = p, text = read_file(p);
-      }
-      if (found.empty()) throw AnalysisError("merge: chunk " + c.id() + "-" + std::to_string(k) + " is in no shard: finish the shards first");
+      const std::string rel = chunk_path("", c, k).substr(1);  // "chunks/<cell>-<k>.csv"
+      const std::string found = find_chunk(dirs, rel, c.id() + "-" + std::to_string(k), [&](const std::string& p) { read_chunk(p, key); });
+      const std::string text = read_file(found);
       auto rows = read_chunk(found, key);
       if (cfg.trace) {
         const std::string tp = found.substr(0, found.size() - 4) + ".trace.csv";

@@ -1,5 +1,7 @@
 #include "analysis/study/study_config.h"
 
+#include "analysis/run/shards.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -203,10 +205,8 @@ StudyConfig StudyConfig::from_json(const json& j, const std::string& where) {
 }
 
 void parse_shard(const std::string& text, StudyConfig& cfg) {
-  const auto slash = text.find('/');
-  if (slash == std::string::npos) throw NumberError("not K/N");
-  cfg.shards = int(parse_integer(std::string_view(text).substr(slash + 1), 1, 1000000));
-  cfg.shard = int(parse_integer(std::string_view(text).substr(0, slash), 1, cfg.shards));
+  const Shard s = parse_shard_text(text);
+  cfg.shard = s.k, cfg.shards = s.n;
 }
 
 bool is_solver(const std::string& agent) { return agent_kind(agent) == SOLVER; }

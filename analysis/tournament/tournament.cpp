@@ -23,6 +23,7 @@
 #include "analysis/run/interrupt.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
+#include "analysis/run/shards.h"
 #include "analysis/study/outputs.h"
 #include "analysis/study/progress.h"
 #include "analysis/study/provenance.h"
@@ -97,9 +98,90 @@ TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std
   return out;
 }
 
+// A tournament.json read and checked: the config, the shard it is (1/1 when it names none), and
+// every field of the provenance a run reads or extends, of the type it was written with.
+struct TournamentFile {
+  TournamentConfig cfg;
+  Shard shard;
+  json doc;
+};
+
+TournamentFile read_tournament(const std::string& path) {
+  TournamentFile t;
+  t.doc = read_json_file(path);
+  const Fields top(t.doc, path);
+  t.cfg = TournamentConfig::from_json(top.object("config"), path);
+  if (top.has("shard")) {
+    const std::string text = top.text("shard");
+    try {
+      t.shard = parse_shard_text(text);
+    } catch (const NumberError& e) {
+      top.fail("shard", "'" + text + "' is not K/N with 1 <= K <= N: " + e.what());
+    }
+  }
+  const Fields prov = top.sub("provenance");
+  prov.text("revision");
+  if (prov.has("rules")) prov.text("rules");
+  const json& runs = prov.array("runs");
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const Fields r = prov.element("runs", i);
+    r.text("revision");
+    for (const char* key : {"started", "ended", "command", "stopped"})
+      if (r.has(key)) r.text(key);
+    if (r.has("threads")) r.integer("threads", 0, 4096);
+    if (r.has("games_played")) r.integer("games_played", 0, 1000000000000LL);
+    if (r.has("shard")) r.integer("shard", 1, 1000000);
+  }
+  return t;
+}
+
+// The checksum of data file `file` (provenance key `key`) as it is now.
+std::string checksum_now(const std::string& key, const std::string& file) {
+  return key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
+}
+
+// Refuses a tournament whose data files changed since its provenance was written.
+void check_data_files(const TournamentConfig& cfg, const json& doc, const std::string& path) {
+  const Fields prov = Fields(doc, path).sub("provenance");
+  for (const auto& [key, file] : cfg.data_files())
+    if (prov.text(key) != checksum_now(key, file))
+      throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
+}
+
+// The chunks of the tournament, pair by pair, each with its index over the whole run.
+template <class F>
+void each_chunk(const TournamentConfig& cfg, F f) {
+  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
+  for (int pair = 0; pair < cfg.pairs(); ++pair)
+    for (int k = 0; k < chunks; ++k) {
+      const int first = k * cfg.chunk;
+      f(pair, k, first, std::min(cfg.chunk, cfg.games - first), (long long)pair * chunks + k);
+    }
+}
+
+// The report, and for a shard a line ahead of it saying what it holds.
+std::string write_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& all, const json& provenance,
+                         const std::string& dir, Shard shard) {
+  std::string report = tournament_report(cfg, all, provenance);
+  if (shard.n > 1) {
+    const std::string note = "> Shard " + shard.text() + " of a tournament: it holds " + std::to_string(all.size()) + " of its " +
+                             std::to_string((long long)cfg.games * cfg.pairs()) +
+                             " games, so every figure below is of those alone. `mists merge` makes the tournament of its shards.\n\n";
+    const size_t at = report.find("\n\n") + 2;  // after the title
+    report.insert(at, note);
+  }
+  // The histogram of final scores by agent (scripts/plots.py, from the chunks).
+  if (draw_plots(dir) && fs::exists(dir + "/final_scores.png"))
+    report += "\nThe final scores by agent as a histogram: [final_scores.png](final_scores.png).\n";
+  write_atomic(dir + "/report.md", report);
+  return report;
+}
+
 }  // namespace
 
 // ---- Running -------------------------------------------------------------------------------------
+
+bool holds_tournament(const std::string& dir) { return fs::exists(dir + "/tournament.json"); }
 
 vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>& agents, uint64_t seed, uint64_t deal,
                            std::string& record_text) {
@@ -112,46 +194,30 @@ vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>&
 }
 
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads, const std::string& command,
-                           bool quiet, bool records, const OptionWords& words, std::vector<TournamentGame>* games_out) {
+                           bool quiet, bool records, const OptionWords& words, std::vector<TournamentGame>* games_out,
+                           Shard shard) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
   const FolderLock lock(dir, command);  // one run at a time (analysis/run/lock.h), before tournament.json is read
   json doc;
   if (resume) {
     if (!fs::exists(path)) throw AnalysisError(words.resume(dir) + ": no tournament.json in " + dir + ": nothing to resume");
-    doc = read_json_file(path);
-    const Fields top(doc, path);
-    cfg = TournamentConfig::from_json(top.object("config"), path);
-    // Every field of the provenance this run reads or extends, of the type it was written with.
-    const Fields prov = top.sub("provenance");
-    prov.text("revision");
-    if (prov.has("rules")) prov.text("rules");
-    const json& runs = prov.array("runs");
-    for (size_t i = 0; i < runs.size(); ++i) {
-      const Fields r = prov.element("runs", i);
-      r.text("revision");
-      for (const char* key : {"started", "ended", "command", "stopped"})
-        if (r.has(key)) r.text(key);
-      if (r.has("threads")) r.integer("threads", 0, 4096);
-      if (r.has("games_played")) r.integer("games_played", 0, 1000000000000LL);
-    }
-    for (const auto& [key, file] : cfg.data_files()) {
-      const std::string now = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
-      if (prov.text(key) != now)
-        throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
-    }
+    TournamentFile t = read_tournament(path);
+    cfg = std::move(t.cfg), shard = t.shard, doc = std::move(t.doc);
+    check_data_files(cfg, doc, path);
   } else {
     if (fs::exists(path))
       throw AnalysisError(dir + " already holds a tournament: resume it with " + words.resume(dir) + " or choose another " + words.option("out"));
     for (const auto& a : cfg.agents) parse_vs_agent(a);
     doc["config"] = cfg.to_json();
+    if (shard.n > 1) doc["shard"] = shard.text();
     json prov;
     prov["revision"] = revision();
     prov["base_catalog_checksum"] = load_catalog(resolve_input(cfg.base_catalog)).checksum;
     prov["gcc_catalog_checksum"] = cfg.game == "gcc" ? load_catalog(resolve_input(cfg.gcc_catalog)).checksum : "";
     for (const auto& [key, file] : cfg.data_files())
       if (key != "base_catalog_checksum" && key != "gcc_catalog_checksum")
-        prov[key] = key == "map_checksum" ? load_map(resolve_input(file)).checksum : load_catalog(resolve_input(file)).checksum;
+        prov[key] = checksum_now(key, file);
     prov["runs"] = json::array();
     doc["provenance"] = prov;
   }
@@ -166,7 +232,6 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   write_atomic(path, doc.dump(2) + "\n");
 
   std::vector<TournamentGame> all;
-  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
   long long played = 0;
   // The studies' progress line (analysis/study/progress.h), a pair of agents standing where a study's agent
   // does: its prior cost the sum of its two agents' (vs_game_weight), then what its chunks took.
@@ -176,16 +241,16 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
     const std::pair<int, int> ij = cfg.pair(pair);
     return cfg.agents[size_t(ij.first)] + " vs " + cfg.agents[size_t(ij.second)];
   };
-  for (int pair = 0; pair < cfg.pairs(); ++pair) {
+  each_chunk(cfg, [&](int pair, int, int, int count, long long index) {
+    if (!shard.plays(index)) return;
     const std::pair<int, int> ij = cfg.pair(pair);
-    progress.plan(pair_name(pair), cfg.games, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
-  }
+    progress.plan(pair_name(pair), count, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
+  });
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   const InterruptGuard guard;
   long long chunks_kept = 0;
-  for (int pair = 0; pair < cfg.pairs(); ++pair)
-    for (int k = 0; k < chunks; ++k) {
-      const int first = k * cfg.chunk, count = std::min(cfg.chunk, cfg.games - first);
+  each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
+      if (!shard.plays(index)) return;
       const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
       std::vector<TournamentGame> games;
       if (fs::exists(file)) {
@@ -213,17 +278,69 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       }
       ++chunks_kept;
       all.insert(all.end(), games.begin(), games.end());
-    }
+  });
   progress.finish();
   end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
   write_atomic(path, doc.dump(2) + "\n");
-  std::string report = tournament_report(cfg, all, doc["provenance"]);
   if (games_out) *games_out = all;
-  // The histogram of final scores by agent (scripts/plots.py, from the chunks).
-  if (draw_plots(dir) && fs::exists(dir + "/final_scores.png"))
-    report += "\nThe final scores by agent as a histogram: [final_scores.png](final_scores.png).\n";
-  write_atomic(dir + "/report.md", report);
-  return report;
+  return write_report(cfg, all, doc["provenance"], dir, shard);
+}
+
+std::string merge_tournaments(const std::vector<std::string>& dirs, const std::string& out, const std::string& command) {
+  check_merge_folders(dirs, out);
+  const FolderLock lock(out, command);
+  std::vector<TournamentFile> shards;
+  std::vector<std::string> paths;
+  for (const auto& d : dirs) {
+    const std::string path = d + "/tournament.json";
+    if (!fs::exists(path)) throw AnalysisError(d + ": no tournament.json: not a tournament's shard");
+    shards.push_back(read_tournament(path));
+    paths.push_back(path);
+    const TournamentFile& s = shards.back();
+    if (s.cfg.hash() != shards.front().cfg.hash())
+      throw AnalysisError(path + ": config: not a shard of the same tournament as " + dirs[0]);
+    for (const auto& [key, file] : s.cfg.data_files())
+      if (s.doc["provenance"].value(key, json()) != shards.front().doc["provenance"].value(key, json()))
+        throw AnalysisError(path + ": provenance." + key + ": differs from " + dirs[0] + ": the shards played different files");
+  }
+  std::vector<Shard> seen;
+  for (const TournamentFile& s : shards) seen.push_back(s.shard);
+  check_shard_set(seen, paths);
+  const TournamentConfig& cfg = shards.front().cfg;
+  check_data_files(cfg, shards.front().doc, paths.front());
+  if (fs::exists(out + "/tournament.json")) throw AnalysisError("merge: " + out + " already holds a tournament: choose another --out");
+
+  json doc;
+  doc["config"] = cfg.to_json();
+  doc["provenance"] = shards.front().doc["provenance"];
+  json runs = json::array();
+  for (const TournamentFile& s : shards)
+    for (json r : s.doc["provenance"]["runs"]) {
+      r["shard"] = s.shard.k;
+      runs.push_back(r);
+    }
+  doc["provenance"]["runs"] = runs;
+  doc["merged_from"] = dirs;
+  fs::create_directories(out + "/chunks");
+  std::vector<TournamentGame> all;
+  each_chunk(cfg, [&](int pair, int k, int first, int count, long long) {
+    const std::string rel = tournament_chunk::name(cfg, pair, k);
+    const std::string found = find_chunk(dirs, rel, "pair " + std::to_string(pair) + " chunk " + std::to_string(k),
+                                         [&](const std::string& p) { tournament_chunk::read(cfg, p, pair, k, first, count); });
+    const std::vector<TournamentGame> games = tournament_chunk::read(cfg, found, pair, k, first, count);
+    write_atomic(out + "/" + rel, read_file(found));
+    // The records the shard wrote of these games come along (a run writes them with --records).
+    const std::string from = found.substr(0, found.size() - rel.size());
+    for (const TournamentGame& g : games) {
+      const std::string rec = "records/pair" + std::to_string(pair) + "-g" + std::to_string(g.game) + ".txt";
+      if (!fs::exists(from + rec)) continue;
+      fs::create_directories(out + "/records");
+      write_atomic(out + "/" + rec, read_file(from + rec));
+    }
+    all.insert(all.end(), games.begin(), games.end());
+  });
+  write_atomic(out + "/tournament.json", doc.dump(2) + "\n");
+  return write_report(cfg, all, doc["provenance"], out, Shard{});
 }
 
 }  // namespace mists::analysis

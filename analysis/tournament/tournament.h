@@ -13,8 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/study/study_config.h"
 #include "analysis/agents/vs_agents.h"
+#include "analysis/run/shards.h"
+#include "analysis/study/study_config.h"
 #include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 
@@ -62,10 +63,22 @@ struct TournamentGame {
 // report.md; returns the report text. Progress on standard error unless `quiet`. With `records`
 // every game this run plays also writes its game record (records/pairK-gG.txt, for mists replay).
 // Messages name the options as `words` spells them; `games`, when given, receives every game of the
-// tournament (kept and played), pair by pair.
+// tournament (kept and played), pair by pair. With `shard` K/N (tournament.json keeps it; a resumed
+// run reads it there) it plays only the chunks whose index, pair by pair, is K-1 modulo N, and its
+// report says it is a shard; merge_tournaments makes the tournament of the shards.
 std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool resume, int threads,
                            const std::string& command, bool quiet, bool records = false, const OptionWords& words = {},
-                           std::vector<TournamentGame>* games = nullptr);
+                           std::vector<TournamentGame>* games = nullptr, Shard shard = {});
+
+// The shards of one tournament (`mists versus --shard K/N` in `dirs`) made into one tournament in
+// `out`, which must not be one of them: its chunks (and the records the shards wrote) copied,
+// tournament.json with every shard's runs, and report.md as one run over all its chunks writes it
+// (`mists versus --resume out` reads it as such). Refuses shards of different tournaments or data
+// files, a shard twice or missing, a chunk in no shard or in two with different content. Returns
+// the report text.
+std::string merge_tournaments(const std::vector<std::string>& dirs, const std::string& out, const std::string& command);
+// True when `dir` holds a tournament (tournament.json), for `mists merge` to tell it from a study.
+bool holds_tournament(const std::string& dir);
 
 // The random stream of the agent on seat `seat` of deal `deal` in a run seeded `seed`: in seating
 // `seating` (0 or 1: the two seatings of a deal) of pair `pair` of a tournament. play_vs_game and
