@@ -63,6 +63,11 @@ void add_versus(CLI::App& app) {
   add_number(*cmd, "--games", cfg->games, 2, 100000000, "Games a pair of agents (even: each tile order from both seatings)")
       ->capture_default_str();
   add_number(*cmd, "--chunk", cfg->chunk, 2, 1000000, "Games a chunk file (even); the unit of --resume")->capture_default_str();
+  add_number(*cmd, "--precision", cfg->precision, 0.0, 0.5,
+             "Stop a pair once the 95% interval of its win share is narrower than this each side (e.g. 0.03), checked "
+             "after each chunk");
+  add_number(*cmd, "--min-games", cfg->min_games, 2, 100000000, "With --precision: games before a pair may stop")
+      ->capture_default_str();
   add_seed(*cmd, "--seed", *seed, "Run seed: the tile orders and the agents' random streams");
   cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
                                          "unplaceable, abbot; the modules' below); repeat for several");
@@ -86,7 +91,8 @@ void add_versus(CLI::App& app) {
     const bool is_resume = !resume->empty();
     if (is_resume)
       for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out", "--shard"})
+                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out", "--shard",
+                            "--precision", "--min-games"})
         if (cmd->count(f))
           throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
     analysis::TournamentConfig c = *cfg;
@@ -110,6 +116,9 @@ void add_versus(CLI::App& app) {
       if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
       if (c.games % 2) throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
       if (c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
+      if (cmd->count("--min-games") && c.precision <= 0) throw UsageError("--min-games needs --precision");
+      if (c.precision > 0 && !shard->empty())
+        throw UsageError("--precision and --shard cannot be combined: a pair's length depends on its earlier games");
       c.seed = *seed;
       c.switches = switch_pairs(*switches, "--switch");
       check_expansion_flags(*cmd, c);
@@ -194,7 +203,7 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
       throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                        "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
                        "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
-                       "--map, --out, --resume, --shard, --threads, --quiet and --records");
+                       "--map, --out, --resume, --shard, --precision, --min-games, --threads, --quiet and --records");
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

@@ -1,7 +1,8 @@
 // A tournament split across machines (docs/versus.md "Several machines"): `mists versus --shard K/N`
 // plays the chunks whose index is K-1 modulo N, `mists merge` makes one tournament of the shards,
 // the same chunks and report as one run, and refuses shards that do not make one tournament. The
-// shard arithmetic and the search of the shards' folders are the studies' (analysis/run/shards.h).
+// shard arithmetic and the search of the shards' folders are the studies' (analysis/run/shards.h). The
+// precision stop ends a pair as a study's cell ends.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -146,4 +147,81 @@ TEST_CASE("tournament shards on the command line: versus --shard, merge of a tou
   CHECK(mixed.status != 0);
   CHECK(mixed.output.find("shard") != std::string::npos);
   fs::remove_all(root);
+}
+
+TEST_CASE("tournament precision stop: a pair stops after the chunk that narrows its interval enough, resumes alike") {
+  const fs::path root = test::sh::own_temp_dir("mists-test-tournament-precision");
+  fs::remove_all(root);
+  TournamentConfig cfg = three_agents();
+  cfg.players = 2;
+  cfg.agents = {"expert", "random", "greedy"};
+  cfg.games = 40;
+  cfg.precision = 0.25;
+  cfg.min_games = 8;
+  std::vector<TournamentGame> games;
+  const std::string report = run_tournament(cfg, (root / "p").string(), false, 2, "test", true, false, {}, &games);
+  CHECK(report.find("each pair of agents plays at most 40 games") != std::string::npos);
+  CHECK(report.find("within 0.25 each side, once it has played 8 games or more") != std::string::npos);
+  int short_pairs = 0;
+  for (int pair = 0; pair < cfg.pairs(); ++pair) {
+    std::vector<TournamentGame> mine;
+    for (const TournamentGame& g : games)
+      if (g.pair == pair) mine.push_back(g);
+    REQUIRE(!mine.empty());
+    CHECK(mine.size() % size_t(cfg.chunk) == 0);
+    // Every chunk before the last left the interval too wide (or came before min_games); the last
+    // narrowed it, unless the pair played all its games.
+    for (size_t n = size_t(cfg.chunk); n < mine.size(); n += size_t(cfg.chunk)) {
+      const std::vector<TournamentGame> head(mine.begin(), mine.begin() + long(n));
+      CHECK((int(n) < cfg.min_games || pair_share(cfg, head, pair).ci.half_width() >= cfg.precision));
+    }
+    if (int(mine.size()) < cfg.games) {
+      ++short_pairs;
+      CHECK(pair_share(cfg, mine, pair).ci.half_width() < cfg.precision);
+    }
+  }
+  CHECK(short_pairs >= 1);  // the expert against random stops early
+  // The pair's share in the report is pair_share's.
+  const PairShare s = pair_share(cfg, games, 0);
+  char cell[64];
+  std::snprintf(cell, sizeof cell, "%.3f [%.3f, %.3f]", s.share, s.ci.lo, s.ci.hi);
+  CHECK(report.find(cell) != std::string::npos);
+  // A resume after a kill plays the same chunks, and stops at the same place.
+  const fs::path first = root / "p" / "chunks" / "pair0-a0-a1-1.csv";
+  REQUIRE(fs::exists(first));
+  const std::string kept = slurp(first);
+  fs::remove(first);
+  CHECK(run_tournament(cfg, (root / "p").string(), true, 1, "test", true) == report);
+  CHECK(slurp(first) == kept);
+  // The stop and shards do not mix; without the stop the config keeps the hash it had before it.
+  CHECK_THROWS_WITH_AS(run_tournament(cfg, (root / "s").string(), false, 1, "test", true, false, {}, nullptr, Shard{1, 2}),
+                       doctest::Contains("cannot be combined"), AnalysisError);
+  CHECK(three_agents().to_json().dump().find("precision") == std::string::npos);
+  CHECK(TournamentConfig::from_json(cfg.to_json(), "t.json").hash() == cfg.hash());
+  nlohmann::json bad = cfg.to_json();
+  bad["precision"] = 0.9;
+  CHECK_THROWS_WITH_AS(TournamentConfig::from_json(bad, "t.json"), doctest::Contains("precision"), AnalysisError);
+  fs::remove_all(root);
+}
+
+TEST_CASE("tournament precision stop on the command line: flags read, refused with --shard, --resume and alone") {
+  namespace sh = mists::test::sh;
+  const fs::path dir = sh::own_temp_dir("mists-test-tournament-precision-cli");
+  fs::remove_all(dir);
+  const std::string common = "versus --game base --players 2 --agents expert,random --games 40 --chunk 4 --quiet ";
+  const auto ok = sh::mists_cmd(common + "--precision 0.25 --min-games 8 --out " + dir.string());
+  CHECK(ok.status == 0);
+  CHECK(ok.output.find("plays at most 40 games") != std::string::npos);
+  const auto both = sh::mists_cmd(common + "--precision 0.25 --shard 1/2 --out " + dir.string() + "-x");
+  CHECK(both.status == 2);
+  CHECK(both.output.find("--precision and --shard cannot be combined") != std::string::npos);
+  const auto alone = sh::mists_cmd(common + "--min-games 8 --out " + dir.string() + "-y");
+  CHECK(alone.status == 2);
+  CHECK(alone.output.find("--min-games needs --precision") != std::string::npos);
+  const auto resumed = sh::mists_cmd("versus --resume " + dir.string() + " --precision 0.1");
+  CHECK(resumed.status == 2);
+  CHECK(resumed.output.find("--precision cannot change a tournament") != std::string::npos);
+  const auto wide = sh::mists_cmd(common + "--precision 0.7 --out " + dir.string() + "-z");
+  CHECK(wide.status == 2);
+  fs::remove_all(dir);
 }

@@ -221,6 +221,9 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
     prov["runs"] = json::array();
     doc["provenance"] = prov;
   }
+  if (cfg.precision > 0 && shard.n > 1)
+    throw AnalysisError(words.option("precision") + " and " + words.option("shard") +
+                        " cannot be combined: a pair's length depends on its earlier games");
   const vs::VsRules R = cfg.rules();
   doc["provenance"]["rules"] = R.describe();
   std::vector<VsAgentSpec> specs;
@@ -249,8 +252,11 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   const InterruptGuard guard;
   long long chunks_kept = 0;
+  std::vector<bool> stopped(size_t(cfg.pairs()), false);  // by the precision stop
+  std::vector<TournamentGame> of_pair;                     // the games of the pair being played
   each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
-      if (!shard.plays(index)) return;
+      if (!shard.plays(index) || stopped[size_t(pair)]) return;
+      if (k == 0) of_pair.clear();
       const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
       std::vector<TournamentGame> games;
       if (fs::exists(file)) {
@@ -278,6 +284,12 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       }
       ++chunks_kept;
       all.insert(all.end(), games.begin(), games.end());
+      if (cfg.precision <= 0) return;
+      of_pair.insert(of_pair.end(), games.begin(), games.end());
+      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, of_pair, pair).ci.half_width() < cfg.precision) {
+        stopped[size_t(pair)] = true;  // the rest of the pair is not needed
+        progress.skip(pair_name(pair), cfg.games - first - count);
+      }
   });
   progress.finish();
   end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);

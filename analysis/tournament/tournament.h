@@ -15,6 +15,7 @@
 
 #include "analysis/agents/vs_agents.h"
 #include "analysis/run/shards.h"
+#include "analysis/run/stats.h"
 #include "analysis/study/study_config.h"
 #include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
@@ -35,6 +36,10 @@ struct TournamentConfig {
   std::string toll_catalog = "configs/tiles/tollkeepers-reconstructed.toml";
   std::string map = "configs/tiles/map-germany-reconstructed.toml";
   std::vector<std::pair<std::string, std::string>> switches;  // name = value, as given
+  // > 0: a pair stops once the 95% interval of its first agent's win share is narrower than this
+  // each side (Wilson, over deals), after at least min_games games; as a study's cell stops.
+  double precision = 0;
+  int min_games = 200;
 
   nlohmann::json to_json() const;
   // Checks every field; an AnalysisError names `where` and the field.
@@ -79,6 +84,16 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
 std::string merge_tournaments(const std::vector<std::string>& dirs, const std::string& out, const std::string& command);
 // True when `dir` holds a tournament (tournament.json), for `mists merge` to tell it from a study.
 bool holds_tournament(const std::string& dir);
+
+// The win share of pair `pair`'s first agent over the deals of `games` (ties shared, the two
+// seatings of a deal averaged, each deal a trial), with its Wilson 95% interval: what report.md
+// gives a pair and what the precision stop reads.
+struct PairShare {
+  long long deals = 0;
+  double share = 0;
+  Interval ci;
+};
+PairShare pair_share(const TournamentConfig& cfg, const std::vector<TournamentGame>& games, int pair);
 
 // The random stream of the agent on seat `seat` of deal `deal` in a run seeded `seed`: in seating
 // `seating` (0 or 1: the two seatings of a deal) of pair `pair` of a tournament. play_vs_game and

@@ -26,6 +26,10 @@ json TournamentConfig::to_json() const {
     if (m & vs::VS_TOLLKEEPERS) j["toll_catalog"] = toll_catalog;
     if (m & vs::VS_MAP_CHIPS) j["map"] = map;
   }
+  if (precision > 0) {  // absent without the stop: a tournament of before keeps its hash
+    j["precision"] = precision;
+    j["min_games"] = min_games;
+  }
   return j;
 }
 
@@ -82,6 +86,10 @@ TournamentConfig TournamentConfig::from_json(const json& j, const std::string& w
   }
   const Fields sw = f.sub("switches");
   for (const auto& [k, v] : sw.json().items()) c.switches.emplace_back(k, sw.text(k));
+  if (j.contains("precision")) {
+    c.precision = f.real("precision", 1e-9, 0.5);
+    c.min_games = int(f.integer("min_games", 2, 100000000));
+  }
   return c;
 }
 

@@ -90,15 +90,38 @@ std::string fmt_share(const std::vector<double>& v) {
 
 }  // namespace
 
+PairShare pair_share(const TournamentConfig& cfg, const std::vector<TournamentGame>& games, int pair) {
+  std::map<int, std::array<double, 2>> by_deal;  // first's share, seatings
+  for (const TournamentGame& g : games) {
+    if (g.pair != pair) continue;
+    auto& d = by_deal[g.game / 2];
+    for (int p = 0; p < cfg.players; ++p)
+      if (TournamentConfig::first_sits(p, g.game)) d[0] += g.s.share[size_t(p)];
+    d[1] += 1;
+  }
+  PairShare out;
+  double total = 0;
+  for (const auto& [deal, d] : by_deal) total += d[0] / d[1];
+  out.deals = (long long)by_deal.size();
+  out.share = out.deals ? total / double(out.deals) : 0.0;
+  out.ci = wilson_share(total, out.deals);
+  return out;
+}
+
 std::string tournament_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& games, const json& provenance) {
   const int P = cfg.players;
   const size_t A = cfg.agents.size();
   std::ostringstream os;
   os << "# Tournament: " << (cfg.game == "gcc" ? "Ghosts, Castles & Cemeteries" : "base game")
      << (cfg.expansions.empty() ? "" : " with " + cfg.expansions) << ", " << P << " players\n\n";
-  os << "Round robin with seat rotation: each pair of agents plays " << cfg.games << " games, " << cfg.games / 2
+  os << "Round robin with seat rotation: each pair of agents plays " << (cfg.precision > 0 ? "at most " : "") << cfg.games
+     << " games, " << cfg.games / 2
      << " seeded tile orders (seed " << cfg.seed << ") each from both seatings (the seats of the first agent of a pair are "
-     << "seats 0, 2, ... in the first seating and 1, 3, ... in the second). The same tile orders serve every pair.\n\n";
+     << "seats 0, 2, ... in the first seating and 1, 3, ... in the second). The same tile orders serve every pair.";
+  if (cfg.precision > 0)
+    os << " A pair stops after the chunk (of " << cfg.chunk << " games) that brings the 95% interval of its win share within "
+       << cfg.precision << " each side, once it has played " << cfg.min_games << " games or more.";
+  os << "\n\n";
   os << "- rules: " << provenance.value("rules", std::string()) << "\n";
   os << "- revision: " << provenance.value("revision", std::string()) << "\n";
   if (provenance.contains("runs") && !provenance["runs"].empty())
