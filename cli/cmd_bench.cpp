@@ -348,18 +348,18 @@ void add_bench(CLI::App& app) {
              "Games of level 3, 2 players, for the speed figures (--game base: base games, 100000 by default)")
       ->capture_default_str();
   add_number(*cmd, "--sweep-games", *sweep, 1, 1000000, "Games per level and player count for the signature sweep")->capture_default_str();
+  // Which game reads each flag (the help's groups; refuse_other_games reads them): the co-op game's
+  // flags but the two catalogs its levers share with the competitive modules, and the co-op measures.
+  std::vector<std::string> coop_only = {"--search-games", "--expert-games", "--parallel", "--scaling", "--scaling-games", "--sweep-games"};
+  for (const std::string& n : flags->names)
+    if (n != "--abbey-catalog" && n != "--toll-catalog") coop_only.push_back(n);
+  set_group(*cmd, COOP_GROUP, coop_only);
+  set_group(*cmd, VS_GROUP, {"--base-catalog", "--base-players", "--expansions", "--map", "--switch"});
+  set_group(*cmd, GCC_GROUP, {"--gcc-catalog"});
   cmd->callback([=] {
-    // Flags of the other mode are refused rather than ignored.
-    static const char* const COOP_ONLY[] = {"--catalog", "--levels-dir", "--ghosts", "--goal", "--hound1", "--hound2",
-                                            "--piles", "--joint-scoring", "--unplaceable", "--haunted-adjacency",
-                                            "--finish-ghosts", "--search-games", "--expert-games", "--parallel", "--scaling", "--scaling-games",
-                                            "--sweep-games", "--levers"};
+    // Flags of the other game are refused rather than ignored (the groups say which game reads each).
+    refuse_other_games(*cmd, *game);
     if (*game == "base" || *game == "gcc") {
-      for (const char* f : COOP_ONLY)
-        if (cmd->count(f))
-          throw UsageError(std::string(f) + " is a co-op bench flag; --game " + *game +
-                           " takes --games, --base-catalog, --gcc-catalog (gcc) and --base-players");
-      if (*game == "base" && cmd->count("--gcc-catalog")) throw UsageError("--gcc-catalog needs --game gcc");
       const bool gcc = *game == "gcc";
       analysis::TournamentConfig c = *files;
       c.game = *game;
@@ -376,9 +376,6 @@ void add_bench(CLI::App& app) {
       }
       return;
     }
-    // --abbey-catalog and --toll-catalog belong to both modes (the levers read them too).
-    for (const char* f : {"--base-catalog", "--base-players", "--gcc-catalog", "--expansions", "--map", "--switch"})
-      if (cmd->count(f)) throw UsageError(std::string(f) + " needs --game base or gcc");
     if (cmd->count("--scaling-games") && !*scaling) throw UsageError("--scaling-games needs --scaling");
     flags->apply(*opt);
     if (opt->levers.any()) std::printf("levers: %s (the signature is not the co-op one of commits)\n", levers_text(opt->levers).c_str());

@@ -27,18 +27,8 @@ void play_versus(const CLI::App& cmd, const std::string& game, int players, cons
                  const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg,
                  const std::string& html) {
   // Every flag given that a competitive game does not read is refused (the co-op ones: --level,
-  // --levers, --ghosts, ...), so none is ignored.
-  static const std::vector<std::string> COMPETITIVE = {"game", "players", "agents", "seed", "deal", "switch", "base-catalog", "gcc-catalog",
-                                                       "expansions", "abbey-catalog", "toll-catalog", "map", "out", "show", "svg", "html"};
-  for (const CLI::Option* o : cmd.get_options()) {
-    if (!o->count() || o->get_lnames().empty()) continue;
-    bool read = false;
-    for (const std::string& n : o->get_lnames()) read = read || std::find(COMPETITIVE.begin(), COMPETITIVE.end(), n) != COMPETITIVE.end();
-    if (!read)
-      throw UsageError("--" + o->get_lnames().front() + " is a co-op flag; --game " + game +
-                       " takes --players, --agents, --seed, --deal, --switch, --base-catalog, --gcc-catalog, --expansions, "
-                       "--abbey-catalog, --toll-catalog, --map, --out, --show, --svg and --html");
-  }
+  // --levers, --ghosts, ...), so none is ignored: the flags' groups say which game reads each.
+  refuse_other_games(cmd, game);
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
   analysis::TournamentConfig c = files;
@@ -152,6 +142,14 @@ void add_play(CLI::App& app) {
   cmd->add_option("--svg", *svg, "--game base|gcc: also draw the final board as an SVG picture into this file");
   auto html = std::make_shared<std::string>();
   cmd->add_option("--html", *html, "Also write a page that steps through the game turn by turn (as replay --html); a co-op game needs --out");
+  // Which game reads each flag (the help's groups; refuse_other_games reads them). The co-op
+  // game's flags but --players and the two catalogs its levers share with the competitive modules.
+  std::vector<std::string> coop_only;
+  for (const std::string& n : flags->names)
+    if (n != "--players" && n != "--abbey-catalog" && n != "--toll-catalog") coop_only.push_back(n);
+  set_group(*cmd, COOP_GROUP, coop_only);
+  set_group(*cmd, VS_GROUP, {"--switch", "--base-catalog", "--expansions", "--map", "--svg"});
+  set_group(*cmd, GCC_GROUP, {"--gcc-catalog"});
   cmd->callback([=] {
     if (*game != "coop" && *game != "base" && *game != "gcc") {
       const bool index = !game->empty() && std::all_of(game->begin(), game->end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -163,10 +161,7 @@ void add_play(CLI::App& app) {
                   *show, *svg, *html);
       return;
     }
-    // --abbey-catalog and --toll-catalog belong to both games (the co-op levers read them too).
-    for (const char* f : {"--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--map", "--svg"})
-      if (cmd->count(f))
-        throw UsageError(std::string(f) + " is a flag of the competitive games: it needs --game base or gcc");
+    refuse_other_games(*cmd, "coop");  // --abbey-catalog and --toll-catalog belong to both games (the levers read them too)
     if (opt->players < 1 || opt->players > 5) throw UsageError("--players " + std::to_string(opt->players) + ": the co-op game takes 1 to 5 players");
     const uint64_t game_index = *deal;
     if (!html->empty() && out->empty()) throw UsageError("--html needs --out: the page is made from the record file");

@@ -199,11 +199,15 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
   for (size_t k = 2; k < args.size(); ++k) {
     if (args[k].rfind("--", 0) != 0) continue;
     const std::string name = args[k].substr(0, args[k].find('='));
-    if (!versus->get_option_no_throw(name))
-      throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
-                       "competitive round robin of mists versus, which takes --players, --agents, --games, --chunk, "
-                       "--seed, --switch, --base-catalog, --gcc-catalog, --expansions, --abbey-catalog, --toll-catalog, "
-                       "--map, --out, --resume, --shard, --precision, --min-games, --threads, --quiet and --records");
+    if (versus->get_option_no_throw(name)) continue;
+    std::string takes;  // versus's own flags, as it declares them
+    std::vector<std::string> flags;
+    for (const CLI::Option* o : versus->get_options())
+      if (!o->get_lnames().empty() && o->get_lnames().front() != "help" && o->get_lnames().front() != "game")
+        flags.push_back("--" + o->get_lnames().front());
+    for (size_t i = 0; i < flags.size(); ++i) takes += (i ? i + 1 == flags.size() ? " and " : ", " : "") + flags[i];
+    throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
+                     "competitive round robin of mists versus, which takes " + takes);
   }
   if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
   args[1] = "versus";

@@ -216,6 +216,46 @@ const analysis::OverrideRange& override_range(std::string_view name) {
 
 }  // namespace
 
+namespace {
+
+// The groups game `game` reads: every game's (CLI11's default "Options"), and its own.
+bool reads(const std::string& game, const std::string& group) {
+  if (group == COOP_GROUP) return game == "coop";
+  if (group == VS_GROUP) return game == "base" || game == "gcc";
+  if (group == GCC_GROUP) return game == "gcc";
+  return true;
+}
+
+std::string game_of_group(const std::string& group) {
+  if (group == COOP_GROUP) return "a co-op flag";
+  if (group == GCC_GROUP) return "a flag of GCC alone (--game gcc)";
+  return "a flag of the competitive games (--game base or gcc)";
+}
+
+}  // namespace
+
+void set_group(CLI::App& cmd, const std::string& group, const std::vector<std::string>& names) {
+  for (const std::string& n : names) {
+    CLI::Option* o = cmd.get_option_no_throw(n);
+    if (!o) throw std::logic_error("set_group: " + cmd.get_name() + " has no flag " + n);
+    o->group(group.empty() ? "Options" : group);
+  }
+}
+
+void refuse_other_games(const CLI::App& cmd, const std::string& game) {
+  std::vector<std::string> takes;
+  for (const CLI::Option* o : cmd.get_options())
+    if (!o->get_lnames().empty() && o->get_lnames().front() != "help" && reads(game, o->get_group()))
+      takes.push_back("--" + o->get_lnames().front());
+  for (const CLI::Option* o : cmd.get_options()) {
+    if (!o->count() || o->get_lnames().empty() || reads(game, o->get_group())) continue;
+    std::string list;
+    for (size_t i = 0; i < takes.size(); ++i) list += (i ? i + 1 == takes.size() ? " and " : ", " : "") + takes[i];
+    throw UsageError("--" + o->get_lnames().front() + " is " + game_of_group(o->get_group()) + "; mists " + cmd.get_name() +
+                     " --game " + game + " takes " + list);
+  }
+}
+
 void GameFlags::add(CLI::App& cmd, GameOptions& g, bool level_and_players, bool with_ghosts, bool one_lever_setting) {
   const size_t before = cmd.get_options().size();
   cmd.add_option("--catalog", g.catalog, "Tile catalog (TOML, docs/tiles.md)")->capture_default_str();

@@ -30,6 +30,20 @@ void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg);
 // the modules in their order; UsageError naming the flag.
 void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg);
 
+// ---- Which game a flag is for ----------------------------------------------------------------------
+// A command that plays more than one game (play, bench) puts each of its flags in a group of its
+// --help: CLI11's default group for a flag every game reads, COOP_GROUP for the co-op game's own,
+// VS_GROUP for both competitive games', GCC_GROUP for GCC's alone. The groups are the one place that
+// says which game reads a flag: refuse_other_games reads them, and so does the help.
+inline constexpr const char* COOP_GROUP = "Co-op game (--game coop)";
+inline constexpr const char* VS_GROUP = "Competitive games (--game base|gcc)";
+inline constexpr const char* GCC_GROUP = "Ghosts, Castles & Cemeteries (--game gcc)";
+// Moves the flags `names` ("--switch", ...) of `cmd` into `group` ("" for every game's).
+void set_group(CLI::App& cmd, const std::string& group, const std::vector<std::string>& names);
+// Refuses (UsageError) a flag given on `cmd` that game `game` (coop, base, gcc) does not read,
+// naming it, its game and the flags `game` takes, all from the groups.
+void refuse_other_games(const CLI::App& cmd, const std::string& game);
+
 // Bad input from the user: printed as "mists: error: ..." with exit status USAGE_EXIT.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -513,7 +513,7 @@ TEST_CASE("mists bench --game gcc: its figures, its own signature, and bad catal
   CHECK(swapped.output.find("mists-reconstructed.toml:") != std::string::npos);
   const auto wrong = sh::mists_cmd("bench --game base --gcc-catalog configs/tiles/mists-reconstructed.toml");
   CHECK(wrong.status == 2);
-  CHECK(wrong.output.find("--gcc-catalog needs --game gcc") != std::string::npos);
+  CHECK(wrong.output.find("--gcc-catalog is a flag of GCC alone (--game gcc); mists bench --game base takes --") != std::string::npos);
   const auto missing = sh::mists_cmd("bench --game gcc --games 10 --gcc-catalog no/such.toml");
   CHECK(missing.status != 0);
   CHECK(missing.output.find("no/such.toml") != std::string::npos);

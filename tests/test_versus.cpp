@@ -297,10 +297,12 @@ TEST_CASE("mists bench --game base: its figures, and flags of the other mode ref
   CHECK(ok.output.find("Bench: ") == std::string::npos);  // never the co-op signature
   const auto coop = sh::mists_cmd("bench --game base --ghosts 9");
   CHECK(coop.status == 2);
-  CHECK(coop.output.find("--ghosts is a co-op bench flag") != std::string::npos);
+  CHECK(coop.output.find("--ghosts is a co-op flag; mists bench --game base takes ") != std::string::npos);
+  CHECK(coop.output.find("--base-players") != std::string::npos);  // among the flags it takes
+  CHECK(coop.output.find("--sweep-games") == std::string::npos);
   const auto base = sh::mists_cmd("bench --base-players 3");
   CHECK(base.status == 2);
-  CHECK(base.output.find("--base-players needs --game base") != std::string::npos);
+  CHECK(base.output.find("--base-players is a flag of the competitive games (--game base or gcc); mists bench --game coop takes") != std::string::npos);
   const auto misty = sh::mists_cmd("bench --game base --base-catalog configs/tiles/mists-reconstructed.toml");
   CHECK(misty.status != 0);
   CHECK(misty.output.find("mists-reconstructed.toml:") != std::string::npos);
