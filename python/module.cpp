@@ -29,10 +29,12 @@
 #include "analysis/pages/viewer.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
+#include "engine/coop/contract.h"
 #include "engine/coop/record.h"
 #include "engine/coop/text.h"
 #include "python/bindings.h"
 #include "python/coop_encoding.h"
+#include "python/state.h"
 #include "solver/agents.h"
 #include "solver/eval.h"
 
@@ -136,109 +138,32 @@ std::string game_repr(const PyGame& g) {
 
 // One game in progress. A dealt state (made with a seed, or from a record) draws from its deal and
 // can write its record; a free state leaves every draw to the caller (any unseen tile, as
-// OpenSpiel's chance node).
-struct PyState {
+// OpenSpiel's chance node). What both games' states share is python/state.h; this is the co-op's own.
+struct PyState : mists::pybind::OpenSpielState<PyState, Coop> {
   GamePtr game;
-  State s{};
   std::shared_ptr<const Deal> deal;  // null: a free state
   uint64_t run_seed = 0, game_index = 0;
   std::string record_agent = "python";  // the agent a record names by default (a loaded record's own)
-  std::vector<std::string> steps;       // record steps: draws and decisions with two or more options
-  std::vector<long long> moves;         // every action applied (OpenSpiel's history): outcomes and dense indices
-  std::vector<uint32_t> raw;            // the same as the engine has them: outcomes and action bits (pickling)
-  int decisions = 0, forced = 0;
   double reward = 0;                    // each player's reward for the last action applied
 
+  // The hooks of OpenSpielState (python/state.h).
   const Rules& R() const { return *game->rules; }
-
-  // The legal decisions with their dense indices, sorted by index (cached until the next action).
-  const std::vector<std::pair<int, Action>>& options() const {
-    if (!cache_valid_) {
-      thread_local std::vector<Action> buf(MAX_ACTIONS);
-      const int n = legal_actions(R(), s, buf.data());
-      cache_.clear();
-      for (int i = 0; i < n; ++i) {
-        const int d = game->actions->encode(s, buf[size_t(i)]);
-        if (d < 0) throw std::logic_error("action " + action_text(R(), s, buf[size_t(i)]) + " has no dense index");
-        cache_.emplace_back(d, buf[size_t(i)]);
-      }
-      sort_by_dense_index(cache_);
-      cache_valid_ = true;
-    }
-    return cache_;
+  int players() const { return R().params.players; }
+  void encode(const Action* a, int n, int* dense) const {
+    for (int i = 0; i < n; ++i) dense[i] = game->actions->encode(s, a[i]);
   }
-  // The chance outcomes a generic loop may apply: a dealt state's next draw alone (probability 1),
-  // a free state's every possible draw (possible_outcomes).
-  std::vector<std::pair<int, double>> outcomes() const {
-    if (deal && is_chance(s)) return {{deal_outcome(R(), *deal, s), 1.0}};
-    return possible_outcomes();
-  }
-  // Every draw that can come, as a player who does not know the deal sees it: each unseen copy
-  // equally likely (face-down tiles stay unseen).
-  std::vector<std::pair<int, double>> possible_outcomes() const {
-    if (!is_chance(s)) return {};
-    std::vector<ChanceOutcome> out(MAX_TYPES);
-    const int n = chance_outcomes(R(), s, out.data());
-    int total = 0;
-    for (int i = 0; i < n; ++i) total += out[size_t(i)].weight;
-    std::vector<std::pair<int, double>> res;
-    for (int i = 0; i < n; ++i) res.emplace_back(out[size_t(i)].type, double(out[size_t(i)].weight) / double(total));
-    return res;
-  }
-  bool decision() const { return !is_over(s) && !is_chance(s); }
-  std::vector<long long> legal() const {
-    std::vector<long long> out;
-    if (is_chance(s))
-      for (const auto& [t, p] : outcomes()) out.push_back(t);
-    else if (!is_over(s))
-      for (const auto& [d, a] : options()) out.push_back(d);
-    return out;
-  }
-  // The legal decision of dense index `d`; ValueError naming it and a few legal ones.
-  Action decode(long long d) const {
-    const auto& opts = options();
-    const auto it = std::lower_bound(opts.begin(), opts.end(), d, [](const auto& o, long long v) { return o.first < v; });
-    if (it != opts.end() && it->first == d) return it->second;
-    std::string legal_texts;
-    for (size_t i = 0; i < opts.size() && i < 5; ++i)
-      legal_texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + action_text(R(), s, opts[i].second) + ")";
-    throw py::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) +
-                          " legal: " + legal_texts + (opts.size() > 5 ? ", ..." : "") + ")");
-  }
+  std::optional<int> dealt() const { return deal ? std::optional<int>(deal_outcome(R(), *deal, s)) : std::nullopt; }
+  void drew(int) {}
+  bool records_forced() const { return false; }  // a co-op record writes decisions with two or more options
+  void applied() { reward = is_over(s) && s.outcome == Outcome::Won ? 1.0 : 0.0; }
+  int action_space() const { return game->actions->size(); }
+  int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
   std::string outcome_text(long long t) const {
     if (s.phase == Phase::ChipDraw) return "chip " + std::to_string(t);
     if (t < 0 || t >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(t) + " does not exist");
     return "draw " + R().types[size_t(t)].id;
   }
-  void apply_chance(long long t) {
-    bool possible = false;
-    for (const auto& [o, p] : possible_outcomes()) possible = possible || o == t;
-    if (!possible) throw py::value_error(outcome_text(t) + ": no unseen piece of that kind can come now");
-    if (deal) {
-      const int next = deal_outcome(R(), *deal, s);
-      if (next != t) throw py::value_error(outcome_text(t) + ": the deal gives " + chance_text(R(), s, next) + " next");
-    }
-    steps.push_back(chance_text(R(), s, int(t)));
-    apply_draw(R(), s, int(t));
-    after(t, uint32_t(t));
-  }
-  void apply_decision(Action a, long long dense) {
-    if (options().size() > 1) steps.push_back(action_text(R(), s, a)), ++decisions;
-    else ++forced;
-    apply(R(), s, a);
-    after(dense, a.bits);
-  }
-  void after(long long move, uint32_t bits) {
-    moves.push_back(move);
-    raw.push_back(bits);
-    reward = is_over(s) && s.outcome == Outcome::Won ? 1.0 : 0.0;
-    cache_valid_ = false;
-  }
-  void apply_action(long long a) {
-    if (is_over(s)) throw py::value_error("action " + std::to_string(a) + ": the game is over");
-    if (is_chance(s)) apply_chance(a);
-    else apply_decision(decode(a), a);
-  }
+
   // Every action so far as text ("draw 14a", "place 1 0 2", forced decisions too), by replaying them
   // from the first position: kept out of the hot path of apply_action.
   std::vector<std::string> move_texts() const {
@@ -255,17 +180,6 @@ struct PyState {
     }
     return out;
   }
-  // An action as the engine has it (a chance outcome, or the bits of a legal decision), as pickling replays it.
-  void apply_raw(uint32_t v) {
-    if (is_chance(s)) return apply_chance(v);
-    for (const auto& [d, a] : options())
-      if (a.bits == v) return apply_decision(a, d);
-    throw py::value_error("action bits " + std::to_string(v) + " are not legal here");
-  }
-
- private:
-  mutable std::vector<std::pair<int, Action>> cache_;
-  mutable bool cache_valid_ = false;
 };
 
 PyState dealt_state(GamePtr g, Deal deal, uint64_t seed, uint64_t game) {
@@ -705,39 +619,7 @@ PYBIND11_MODULE(_mists, m) {
       .def(py::pickle([](const PyGame& g) { return game_kwargs(g); },
                       [](const py::dict& d) { return (game_from_kwargs(d)); }));
 
-  py::class_<PyState>(m, "State", "A game in progress, with OpenSpiel's State method set.")
-      .def("current_player", [](const PyState& st) {
-        return is_over(st.s) ? TERMINAL_PLAYER : is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player);
-      })
-      .def("is_terminal", [](const PyState& st) { return is_over(st.s); })
-      .def("is_chance_node", [](const PyState& st) { return is_chance(st.s); })
-      .def("is_player_node", &PyState::decision)
-      .def("is_simultaneous_node", [](const PyState&) { return false; })
-      .def("move_number", [](const PyState& st) { return int(st.moves.size()); }, "Actions applied so far, chance outcomes included.")
-      .def("num_players", [](const PyState& st) { return st.R().params.players; })
-      .def("get_game", [](const PyState& st) { return (st.game); })
-      .def_property_readonly("game", [](const PyState& st) { return (st.game); }, "The mists.Game of this state.")
-      .def("legal_actions", [](const PyState& st, std::optional<int> player) {
-        if (player && *player != (is_over(st.s) ? TERMINAL_PLAYER : is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player)))
-          return std::vector<long long>{};
-        return st.legal();
-      }, py::arg("player") = py::none(),
-         "Decision: the dense action indices, ascending. Chance node: the outcomes that can come. Over (or another player): [].")
-      .def("legal_actions_mask", [](const PyState& st, std::optional<int> player) {
-        const int n = is_chance(st.s) ? std::max<int>(int(st.R().types.size()), 3) : st.game->actions->size();
-        py::array_t<bool> mask(n);
-        std::fill(mask.mutable_data(), mask.mutable_data() + n, false);
-        const bool mine = !player || *player == (is_chance(st.s) ? CHANCE_PLAYER : int(st.s.player));
-        if (mine)
-          for (long long a : st.legal()) mask.mutable_data()[a] = true;
-        return mask;
-      }, py::arg("player") = py::none(), "True at each legal action (a numpy bool array, num_distinct_actions long; max_chance_outcomes at a chance node).")
-      .def("apply_action", &PyState::apply_action, py::arg("action"), "Applies a decision (dense index) or a chance outcome; ValueError when illegal.")
-      .def("child", [](const PyState& st, long long a) {
-        PyState c = st;
-        c.apply_action(a);
-        return c;
-      }, py::arg("action"), "A new state: this one after `action`.")
+  mists::pybind::bind_openspiel_state<PyState>(m, "State", "A game in progress, with OpenSpiel's State method set.")
       .def("chance_outcomes", &PyState::outcomes,
            "(outcome, probability) of the draws that can be applied here: a dealt state's next draw alone (probability 1.0), so "
            "a generic loop that samples this list follows the deal; a free state's every possible draw, each unseen copy "
@@ -777,22 +659,6 @@ PYBIND11_MODULE(_mists, m) {
         return out;
       }, py::arg("player") = py::none(),
          "The rules and every action so far as text, one a line (forced decisions too): all a player has seen; the team sees alike.")
-      .def("history", [](const PyState& st) { return st.moves; }, "Every action applied so far (OpenSpiel's history): outcomes and dense indices.")
-      .def("history_str", [](const PyState& st) {
-        std::string out;
-        for (size_t i = 0; i < st.moves.size(); ++i) out += (i ? ", " : "") + std::to_string(st.moves[i]);
-        return out;
-      })
-      .def("record_steps", [](const PyState& st) { return st.steps; },
-           "The record steps so far: draws and decisions with two or more options, as records write them.")
-      .def("action_to_string", [](const PyState& st, long long a) {
-        if (is_chance(st.s)) return st.outcome_text(a);
-        return action_text(st.R(), st.s, st.decode(a));
-      }, py::arg("action"))
-      .def("action_to_string", [](const PyState& st, int, long long a) {
-        if (is_chance(st.s)) return st.outcome_text(a);
-        return action_text(st.R(), st.s, st.decode(a));
-      }, py::arg("player"), py::arg("action"))
       .def("string_to_action", [](const PyState& st, const std::string& text) -> long long {
         if (is_chance(st.s)) {
           for (const auto& [o, p] : st.outcomes())
@@ -803,19 +669,6 @@ PYBIND11_MODULE(_mists, m) {
         if (!st.decision() || !parse_action(st.R(), st.s, text, a)) throw py::value_error("'" + text + "' is not a legal action here");
         return st.game->actions->encode(st.s, a);
       }, py::arg("text"))
-      .def("action_bits", [](const PyState& st, long long a) { return st.decode(a).bits; }, py::arg("action"),
-           "The engine's 32-bit action (engine/coop/types.h) of a legal dense action.")
-      .def("bits_to_action", [](const PyState& st, uint32_t bits) -> long long {
-        for (const auto& [d, a] : st.options())
-          if (a.bits == bits) return d;
-        throw py::value_error("action bits " + std::to_string(bits) + " are not legal here");
-      }, py::arg("bits"), "The dense index of a legal action given as the engine's bits.")
-      .def("legal_action_bits", [](const PyState& st) {
-        std::vector<uint32_t> out;
-        if (st.decision())
-          for (const auto& [d, a] : st.options()) out.push_back(a.bits);
-        return out;
-      }, "The legal decisions as the engine's bits, in the order of legal_actions().")
       .def("record", &record_of, py::arg("agent") = py::none(), "The game record of a dealt game, finished or not (an unfinished game's result line says 'unfinished'); mists replay checks it.")
       .def_static("from_record", &state_from_record, py::arg("path"), py::arg("steps") = py::none(),
                   "The state a game record leads to (all its steps, or the first `steps`); the record is checked as mists replay checks it.")
@@ -831,9 +684,6 @@ PYBIND11_MODULE(_mists, m) {
       .def("evaluate", [](const PyState& st) { return evaluate(st.R(), st.s, Weights{}); },
            "The heuristic value of the position with the default weights (solver/eval.h): what greedy and expert maximize.")
       .def("svg", [](const PyState& st) { return render_svg(st.R(), st.s); })
-      .def("clone", [](const PyState& st) { return st; })
-      .def("__copy__", [](const PyState& st) { return st; })
-      .def("__deepcopy__", [](const PyState& st, py::dict) { return st; }, py::arg("memo"))
       .def("__str__", [](const PyState& st) { return render_board(st.R(), st.s) + render_status(st.R(), st.s); })
       .def_property_readonly("legend", [](const PyState& st) { return board_legend(st.R()); }, "What the characters of str(state) mean")
       .def(py::pickle(&state_getstate, &state_setstate));

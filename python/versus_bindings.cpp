@@ -15,8 +15,10 @@
 #include "analysis/pages/versus_svg.h"
 #include "analysis/pages/versus_viewer.h"
 #include "engine/config/load.h"
+#include "engine/versus/contract.h"
 #include "engine/versus/record.h"
 #include "python/bindings.h"
+#include "python/state.h"
 #include "python/versus_encoding.h"
 #include "solver/rng.h"
 
@@ -129,116 +131,43 @@ VsGamePtr vs_game_from_kwargs(const py::dict& d) {
                                   text("gcc_catalog"), text("abbey_catalog"), text("toll_catalog"), text("map")));
 }
 
-// One competitive game in progress; dealt (a tournament's deal) or free.
-struct PyVsState {
+// One competitive game in progress; dealt (a tournament's deal) or free. What both games' states
+// share is python/state.h; this is the competitive game's own.
+struct PyVsState : OpenSpielState<PyVsState, vs::Versus> {
   VsGamePtr game;
-  VsState s{};
   std::shared_ptr<const vs::VsDeal> deal;
   size_t next = 0, chip = 0;  // the deal's next tile and next chip value
   uint64_t seed = 0, deal_index = 0;
-  std::vector<std::string> steps;  // as competitive records write them: draws, chips and every decision
-  std::vector<long long> moves;
-  std::vector<uint32_t> raw;
-  int decisions = 0, forced = 0;
   std::vector<double> reward;
 
+  // The hooks of OpenSpielState (python/state.h).
   const VsRules& R() const { return *game->rules; }
-  bool decision() const { return !vs::is_over(s) && !vs::is_chance(s); }
-  int to_move() const { return vs::is_over(s) ? TERMINAL_PLAYER : vs::is_chance(s) ? CHANCE_PLAYER : int(s.player); }
-
-  const std::vector<std::pair<int, VsAction>>& options() const {
-    if (!cache_valid_) {
-      thread_local std::vector<VsAction> buf(vs::VS_MAX_ACTIONS);
-      const int n = vs::legal_actions(R(), s, buf.data());
-      const pyenc::VsWindow::Frame frame = game->actions->window().frame(R(), s);
-      cache_.clear();
-      for (int i = 0; i < n; ++i) cache_.emplace_back(game->actions->encode(s, buf[size_t(i)], frame), buf[size_t(i)]);
-      sort_by_dense_index(cache_);
-      cache_valid_ = true;
-    }
-    return cache_;
+  int players() const { return R().players; }
+  void encode(const VsAction* a, int n, int* dense) const {
+    const pyenc::VsWindow::Frame frame = game->actions->window().frame(R(), s);
+    for (int i = 0; i < n; ++i) dense[i] = game->actions->encode(s, a[i], frame);
   }
-  // The chance outcomes a generic loop may apply: a dealt state's next draw or chip alone
-  // (probability 1), a free state's every possible one (possible_outcomes).
-  std::vector<std::pair<int, double>> outcomes() const {
-    if (deal && vs::is_chance(s))
-      return {{s.phase == vs::VsPhase::ChipValue ? deal->chip_values.at(chip) : deal->order.at(next), 1.0}};
-    return possible_outcomes();
+  std::optional<int> dealt() const {
+    if (!deal) return std::nullopt;
+    return s.phase == vs::VsPhase::ChipValue ? int(deal->chip_values.at(chip)) : int(deal->order.at(next));
   }
-  // Every draw (or chip value) that can come, as a player who does not know the deal sees it.
-  std::vector<std::pair<int, double>> possible_outcomes() const {
-    vs::VsChanceOutcome buf[vs::VS_MAX_TYPES];
-    const int n = vs::chance_outcomes(R(), s, buf);
-    double total = 0;
-    for (int i = 0; i < n; ++i) total += buf[i].weight;
-    std::vector<std::pair<int, double>> out;
-    for (int i = 0; i < n; ++i) out.emplace_back(buf[i].value, double(buf[i].weight) / total);
-    return out;
-  }
-  std::vector<long long> legal() const {
-    std::vector<long long> out;
-    if (vs::is_chance(s))
-      for (const auto& [o, p] : outcomes()) out.push_back(o);
-    else if (!vs::is_over(s))
-      for (const auto& [d, a] : options()) out.push_back(d);
-    return out;
-  }
-  VsAction decode(long long d) const {
-    const auto& opts = options();
-    const auto it = std::lower_bound(opts.begin(), opts.end(), d, [](const auto& o, long long v) { return o.first < v; });
-    if (it != opts.end() && it->first == d) return it->second;
-    std::string texts;
-    for (size_t i = 0; i < opts.size() && i < 5; ++i)
-      texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + vs::action_text(R(), s, opts[i].second) + ")";
-    throw py::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) + " legal: " + texts +
-                          (opts.size() > 5 ? ", ..." : "") + ")");
-  }
-  std::string outcome_text(long long o) const {
-    if (s.phase == vs::VsPhase::ChipValue) return "chip " + std::to_string(o);
-    if (o < 0 || o >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(o) + " does not exist");
-    return "draw " + R().types[size_t(o)].id;
-  }
-  void apply_chance(long long o) {
-    bool possible = false;
-    for (const auto& [x, p] : possible_outcomes()) possible = possible || x == o;
-    if (!possible) throw py::value_error(outcome_text(o) + ": it cannot come now");
-    const bool chip_step = s.phase == vs::VsPhase::ChipValue;
-    if (deal) {
-      const int want = chip_step ? deal->chip_values.at(chip) : deal->order.at(next);
-      if (want != o) throw py::value_error(outcome_text(o) + ": the deal gives " + outcome_text(want) + " next");
-    }
-    steps.push_back(vs::chance_text(R(), s, int(o)));
-    vs::apply_chance(R(), s, int(o));
-    ++(chip_step ? chip : next);
-    after(o, uint32_t(o));
-  }
-  void apply_decision(VsAction a, long long dense) {
-    (options().size() > 1 ? decisions : forced) += 1;
-    steps.push_back(vs::action_text(R(), s, a));
-    vs::apply(R(), s, a);
-    after(dense, a.bits);
-  }
-  void after(long long move, uint32_t bits) {
-    moves.push_back(move);
-    raw.push_back(bits);
+  void drew(int) { ++(s.phase == vs::VsPhase::ChipValue ? chip : next); }
+  bool records_forced() const { return true; }  // a competitive record writes every decision
+  void applied() {
     reward.assign(size_t(R().players), 0.0);
     if (vs::is_over(s)) {
       const auto shares = vs::win_shares(R(), s);
       reward.assign(shares.begin(), shares.begin() + R().players);
     }
-    cache_valid_ = false;
   }
-  void apply_action(long long a) {
-    if (vs::is_over(s)) throw py::value_error("action " + std::to_string(a) + ": the game is over");
-    if (vs::is_chance(s)) apply_chance(a);
-    else apply_decision(decode(a), a);
+  int action_space() const { return game->actions->size(); }
+  int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
+  std::string outcome_text(long long o) const {
+    if (s.phase == vs::VsPhase::ChipValue) return "chip " + std::to_string(o);
+    if (o < 0 || o >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(o) + " does not exist");
+    return "draw " + R().types[size_t(o)].id;
   }
-  void apply_raw(uint32_t v) {
-    if (vs::is_chance(s)) return apply_chance(v);
-    for (const auto& [d, a] : options())
-      if (a.bits == v) return apply_decision(a, d);
-    throw py::value_error("action bits " + std::to_string(v) + " are not legal here");
-  }
+
   std::vector<double> returns() const {
     std::vector<double> out(size_t(R().players), 0.0);
     if (vs::is_over(s)) {
@@ -247,10 +176,6 @@ struct PyVsState {
     }
     return out;
   }
-
- private:
-  mutable std::vector<std::pair<int, VsAction>> cache_;
-  mutable bool cache_valid_ = false;
 };
 
 PyVsState vs_dealt(VsGamePtr g, vs::VsDeal deal, uint64_t seed, uint64_t index) {
@@ -506,34 +431,7 @@ void bind_versus(py::module_& m) {
       })
       .def(py::pickle([](const PyVsGame& g) { return vs_game_kwargs(g); }, [](const py::dict& d) { return vs_game_from_kwargs(d); }));
 
-  py::class_<PyVsState>(m, "VsState", "A competitive game in progress, with OpenSpiel's State method set.")
-      .def("current_player", &PyVsState::to_move)
-      .def("is_terminal", [](const PyVsState& st) { return vs::is_over(st.s); })
-      .def("is_chance_node", [](const PyVsState& st) { return vs::is_chance(st.s); })
-      .def("is_player_node", &PyVsState::decision)
-      .def("is_simultaneous_node", [](const PyVsState&) { return false; })
-      .def("move_number", [](const PyVsState& st) { return int(st.moves.size()); })
-      .def("num_players", [](const PyVsState& st) { return st.R().players; })
-      .def("get_game", [](const PyVsState& st) { return st.game; })
-      .def_property_readonly("game", [](const PyVsState& st) { return st.game; })
-      .def("legal_actions", [](const PyVsState& st, std::optional<int> player) {
-        if (player && *player != st.to_move()) return std::vector<long long>{};
-        return st.legal();
-      }, py::arg("player") = py::none())
-      .def("legal_actions_mask", [](const PyVsState& st, std::optional<int> player) {
-        const int n = vs::is_chance(st.s) ? std::max<int>(int(st.R().types.size()), 3) : st.game->actions->size();
-        py::array_t<bool> mask(n);
-        std::fill(mask.mutable_data(), mask.mutable_data() + n, false);
-        if (!player || *player == st.to_move())
-          for (long long a : st.legal()) mask.mutable_data()[a] = true;
-        return mask;
-      }, py::arg("player") = py::none())
-      .def("apply_action", &PyVsState::apply_action, py::arg("action"))
-      .def("child", [](const PyVsState& st, long long a) {
-        PyVsState c = st;
-        c.apply_action(a);
-        return c;
-      }, py::arg("action"))
+  bind_openspiel_state<PyVsState>(m, "VsState", "A competitive game in progress, with OpenSpiel's State method set.")
       .def("chance_outcomes", &PyVsState::outcomes,
            "(outcome, probability) of the draws that can be applied here: a dealt state's next draw or chip alone (probability "
            "1.0); a free state's every possible one. possible_outcomes() gives the second list for a dealt state too.")
@@ -580,19 +478,6 @@ void bind_versus(py::module_& m) {
         for (const std::string& step : st.steps) out += step + "\n";
         return out;
       }, py::arg("player") = py::none(), "The rules and every step so far (every seat sees the same).")
-      .def("history", [](const PyVsState& st) { return st.moves; })
-      .def("history_str", [](const PyVsState& st) {
-        std::string out;
-        for (size_t i = 0; i < st.moves.size(); ++i) out += (i ? ", " : "") + std::to_string(st.moves[i]);
-        return out;
-      })
-      .def("record_steps", [](const PyVsState& st) { return st.steps; })
-      .def("action_to_string", [](const PyVsState& st, long long a) {
-        return vs::is_chance(st.s) ? st.outcome_text(a) : vs::action_text(st.R(), st.s, st.decode(a));
-      }, py::arg("action"))
-      .def("action_to_string", [](const PyVsState& st, int, long long a) {
-        return vs::is_chance(st.s) ? st.outcome_text(a) : vs::action_text(st.R(), st.s, st.decode(a));
-      }, py::arg("player"), py::arg("action"))
       .def("string_to_action", [](const PyVsState& st, const std::string& text) -> long long {
         if (vs::is_chance(st.s)) {
           for (const auto& [o, p] : st.outcomes())
@@ -604,12 +489,6 @@ void bind_versus(py::module_& m) {
             if (vs::action_text(st.R(), st.s, a) == text) return d;
         throw py::value_error("'" + text + "' is not a legal action here");
       }, py::arg("text"))
-      .def("action_bits", [](const PyVsState& st, long long a) { return st.decode(a).bits; }, py::arg("action"))
-      .def("bits_to_action", [](const PyVsState& st, uint32_t bits) -> long long {
-        for (const auto& [d, a] : st.options())
-          if (a.bits == bits) return d;
-        throw py::value_error("action bits " + std::to_string(bits) + " are not legal here");
-      }, py::arg("bits"))
       .def("record", [](const PyVsState& st, const std::vector<std::string>& agents) {
         if (!st.deal) throw py::value_error("record(): a free state has no deal; make the state with a seed");
         if (int(agents.size()) != st.R().players) throw py::value_error("record(): give an agent name a seat");
@@ -628,9 +507,6 @@ void bind_versus(py::module_& m) {
         pic.title = analysis::versus_short_title(st.R());
         return analysis::render_versus_svg(st.R(), st.s, pic);
       })
-      .def("clone", [](const PyVsState& st) { return st; })
-      .def("__copy__", [](const PyVsState& st) { return st; })
-      .def("__deepcopy__", [](const PyVsState& st, py::dict) { return st; }, py::arg("memo"))
       .def("__str__", [](const PyVsState& st) { return vs::render_vs_board(st.R(), st.s); })
       .def(py::pickle(&vs_getstate, &vs_setstate))
       .def_static("from_record", &vs_state_from_record, py::arg("path"), py::arg("steps") = py::none(),

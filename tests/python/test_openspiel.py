@@ -451,6 +451,38 @@ def test_the_competitive_method_set_along_a_random_game(kind, players, expansion
     assert ("Ghosts, Castles &amp; Cemeteries" if kind == "gcc" else "Carcassonne (base game)") + f", {players} players" in picture
 
 
+# The methods python/state.h binds once for both games (bind_openspiel_state).
+OPENSPIEL_STATE = ["current_player", "is_terminal", "is_chance_node", "is_player_node", "is_simultaneous_node",
+                   "move_number", "num_players", "get_game", "legal_actions", "legal_actions_mask", "apply_action",
+                   "child", "history", "history_str", "record_steps", "action_to_string", "action_bits",
+                   "bits_to_action", "legal_action_bits", "clone"]
+
+
+def test_both_games_states_have_the_one_method_set_and_it_means_the_same():
+    for state in (mists.Game(3, 2).new_initial_state(seed=1, game=2), mists.VsGame("gcc", 3).new_initial_state(seed=1, deal=2)):
+        assert all(hasattr(state, name) for name in OPENSPIEL_STATE), type(state).__name__
+        assert state.get_game() is state.game
+        rng = random.Random(5)
+        while not state.is_terminal() and state.move_number() < 40:
+            if state.is_chance_node():
+                assert state.legal_action_bits() == []
+                state.apply_action(state.dealt_outcome())
+                continue
+            legal = state.legal_actions()
+            bits = state.legal_action_bits()
+            assert [state.action_bits(a) for a in legal] == bits
+            assert [state.bits_to_action(b) for b in bits] == legal
+            assert state.legal_actions(state.current_player() + 1) == []  # another player's
+            a = rng.choice(legal)
+            child = state.child(a)
+            assert child.history() == state.history() + [a] and state.move_number() + 1 == child.move_number()
+            assert child.history_str() == ", ".join(map(str, child.history()))
+            state.apply_action(a)
+        assert len(state.record_steps()) >= 1
+        with pytest.raises(ValueError, match="action bits 4294967295 are not legal here"):
+            state.bits_to_action(0xFFFFFFFF)
+
+
 def test_a_competitive_game_through_the_bindings_has_the_record_of_mists_play():
     game = mists.VsGame("gcc", 2)
     state = game.new_initial_state(seed=5, deal=2)

@@ -1,0 +1,220 @@
+// The OpenSpiel state, written once for both games over the game contract (engine/kit/game.h):
+// what a state in progress holds and does alike in either game — its legal decisions by dense index,
+// the chance outcomes (a dealt state's next one, or all that can come with their odds), applying a
+// step and keeping the history and the record's steps — and the Python methods of OpenSpiel's State
+// that read only that (bind_openspiel_state). Each game's binding file adds what is its own: the
+// co-op State (python/module.cpp) and the competitive VsState (python/versus_bindings.cpp) derive
+// from OpenSpielState and give the few hooks below, then bind their extras (tensors, records,
+// resampling, pictures, pickling) on the class bind_openspiel_state returns.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/kit/game.h"
+#include "python/bindings.h"
+
+namespace mists::pybind {
+
+// A game's state in progress, for game traits G. Derived (the game's own state, CRTP) gives:
+//   const typename G::Rules& R() const;          its rules
+//   int players() const;                         seats (or colours) that act
+//   void encode(const Action* a, int n, int* d) const;  the dense index of each of n legal decisions (< 0: none)
+//   std::optional<int> dealt() const;            at a chance step of a dealt state, the deal's outcome
+//   void drew(int value);                        a chance outcome is being applied (the deal moves on)
+//   bool records_forced() const;                 does the record write a decision with one option
+//   void applied();                              after every step (the rewards)
+//   std::string outcome_text(long long v) const; a chance outcome in words, ValueError if none such
+//   int action_space() const;                    num_distinct_actions; int chance_space() const
+template <class Derived, GameTraits G>
+struct OpenSpielState {
+  using Action = typename G::Action;
+  typename G::State s{};
+  std::vector<std::string> steps;  // as the game's records write them
+  std::vector<long long> moves;    // OpenSpiel's history: chance outcomes and dense indices
+  std::vector<uint32_t> raw;       // the same as the engine has them (outcomes, action bits), for pickling
+  int decisions = 0, forced = 0;
+
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+  Derived& self() { return static_cast<Derived&>(*this); }
+
+  bool over() const { return G::is_over(s); }
+  bool chance() const { return G::is_chance(s); }
+  bool decision() const { return !over() && !chance(); }
+  int to_move() const { return over() ? TERMINAL_PLAYER : chance() ? CHANCE_PLAYER : G::to_move(s); }
+
+  // The legal decisions with their dense indices, sorted by index (cached until the next step).
+  const std::vector<std::pair<int, Action>>& options() const {
+    if (!cache_valid_) {
+      thread_local std::vector<Action> buf(static_cast<size_t>(G::MAX_ACTIONS));
+      thread_local std::vector<int> index(static_cast<size_t>(G::MAX_ACTIONS));
+      const int n = G::legal_actions(self().R(), s, buf.data());
+      self().encode(buf.data(), n, index.data());
+      cache_.clear();
+      for (int i = 0; i < n; ++i) {
+        const int d = index[size_t(i)];
+        if (d < 0) throw std::logic_error("action " + G::action_text(self().R(), s, buf[size_t(i)]) + " has no dense index");
+        cache_.emplace_back(d, buf[size_t(i)]);
+      }
+      sort_by_dense_index(cache_);
+      cache_valid_ = true;
+    }
+    return cache_;
+  }
+  // The chance outcomes a generic loop may apply: a dealt state's next outcome alone (probability
+  // 1), a free state's every possible one (possible_outcomes).
+  std::vector<std::pair<int, double>> outcomes() const {
+    if (chance())
+      if (const std::optional<int> next = self().dealt()) return {{*next, 1.0}};
+    return possible_outcomes();
+  }
+  // Every outcome that can come, as a player who does not know the deal sees it: each unseen copy
+  // (or chip) equally likely.
+  std::vector<std::pair<int, double>> possible_outcomes() const {
+    if (!chance()) return {};
+    GameOutcome out[G::MAX_OUTCOMES];
+    const int n = G::chance_outcomes(self().R(), s, out);
+    int total = 0;
+    for (int i = 0; i < n; ++i) total += out[i].weight;
+    std::vector<std::pair<int, double>> res;
+    for (int i = 0; i < n; ++i) res.emplace_back(out[i].value, double(out[i].weight) / double(total));
+    return res;
+  }
+  std::vector<long long> legal() const {
+    std::vector<long long> out;
+    if (chance())
+      for (const auto& [o, p] : outcomes()) out.push_back(o);
+    else if (!over())
+      for (const auto& [d, a] : options()) out.push_back(d);
+    return out;
+  }
+  // The legal decision of dense index `d`; ValueError naming it and a few legal ones.
+  Action decode(long long d) const {
+    const auto& opts = options();
+    const auto it = std::lower_bound(opts.begin(), opts.end(), d, [](const auto& o, long long v) { return o.first < v; });
+    if (it != opts.end() && it->first == d) return it->second;
+    std::string texts;
+    for (size_t i = 0; i < opts.size() && i < 5; ++i)
+      texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + G::action_text(self().R(), s, opts[i].second) + ")";
+    throw pybind11::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) +
+                                " legal: " + texts + (opts.size() > 5 ? ", ..." : "") + ")");
+  }
+  std::string action_string(long long a) const {
+    return chance() ? self().outcome_text(a) : G::action_text(self().R(), s, decode(a));
+  }
+  void apply_chance(long long o) {
+    bool possible = false;
+    for (const auto& [x, p] : possible_outcomes()) possible = possible || x == o;
+    if (!possible) throw pybind11::value_error(self().outcome_text(o) + ": no unseen piece of that kind can come now");
+    if (const std::optional<int> next = self().dealt(); next && *next != o)
+      throw pybind11::value_error(self().outcome_text(o) + ": the deal gives " + G::chance_text(self().R(), s, *next) + " next");
+    steps.push_back(G::chance_text(self().R(), s, int(o)));
+    self().drew(int(o));  // before the step: the deal moves on by what this step was
+    G::apply_chance(self().R(), s, int(o));
+    after(o, uint32_t(o));
+  }
+  void apply_decision(Action a, long long dense) {
+    const bool choice = options().size() > 1;
+    (choice ? decisions : forced) += 1;
+    if (choice || self().records_forced()) steps.push_back(G::action_text(self().R(), s, a));
+    G::apply(self().R(), s, a);
+    after(dense, a.bits);
+  }
+  void apply_action(long long a) {
+    if (over()) throw pybind11::value_error("action " + std::to_string(a) + ": the game is over");
+    if (chance()) apply_chance(a);
+    else apply_decision(decode(a), a);
+  }
+  // An action as the engine has it (a chance outcome, or the bits of a legal decision), as pickling replays it.
+  void apply_raw(uint32_t v) {
+    if (chance()) return apply_chance(v);
+    for (const auto& [d, a] : options())
+      if (a.bits == v) return apply_decision(a, d);
+    throw pybind11::value_error("action bits " + std::to_string(v) + " are not legal here");
+  }
+  // The dense index of a legal decision given as the engine's bits.
+  long long bits_to_action(uint32_t bits) const {
+    for (const auto& [d, a] : options())
+      if (a.bits == bits) return d;
+    throw pybind11::value_error("action bits " + std::to_string(bits) + " are not legal here");
+  }
+
+ private:
+  void after(long long move, uint32_t bits) {
+    moves.push_back(move);
+    raw.push_back(bits);
+    cache_valid_ = false;
+    self().applied();
+  }
+  mutable std::vector<std::pair<int, Action>> cache_;
+  mutable bool cache_valid_ = false;
+};
+
+// Binds the methods of OpenSpiel's State that read only what OpenSpielState holds, the same for
+// every game, on a new class `name` of module `m`; returns it for the game's own methods.
+template <class S>
+pybind11::class_<S> bind_openspiel_state(pybind11::module_& m, const char* name, const char* doc) {
+  namespace py = pybind11;
+  py::class_<S> c(m, name, doc);
+  c.def("current_player", &S::to_move, "The player to move; -1 at a chance node, -4 once the game is over.")
+      .def("is_terminal", &S::over)
+      .def("is_chance_node", &S::chance)
+      .def("is_player_node", &S::decision)
+      .def("is_simultaneous_node", [](const S&) { return false; })
+      .def("move_number", [](const S& st) { return int(st.moves.size()); }, "Actions applied so far, chance outcomes included.")
+      .def("num_players", &S::players)
+      .def("get_game", [](const S& st) { return st.game; })
+      .def_property_readonly("game", [](const S& st) { return st.game; }, "The game of this state.")
+      .def("legal_actions", [](const S& st, std::optional<int> player) {
+        if (player && *player != st.to_move()) return std::vector<long long>{};
+        return st.legal();
+      }, py::arg("player") = py::none(),
+         "Decision: the dense action indices, ascending. Chance node: the outcomes that can come. Over (or another player): [].")
+      .def("legal_actions_mask", [](const S& st, std::optional<int> player) {
+        const int n = st.chance() ? st.chance_space() : st.action_space();
+        py::array_t<bool> mask(n);
+        std::fill(mask.mutable_data(), mask.mutable_data() + n, false);
+        if (!player || *player == st.to_move())
+          for (long long a : st.legal()) mask.mutable_data()[a] = true;
+        return mask;
+      }, py::arg("player") = py::none(),
+         "True at each legal action (a numpy bool array, num_distinct_actions long; max_chance_outcomes at a chance node).")
+      .def("apply_action", &S::apply_action, py::arg("action"), "Applies a decision (dense index) or a chance outcome; ValueError when illegal.")
+      .def("child", [](const S& st, long long a) {
+        S next = st;
+        next.apply_action(a);
+        return next;
+      }, py::arg("action"), "A new state: this one after `action`.")
+      .def("history", [](const S& st) { return st.moves; }, "Every action applied so far (OpenSpiel's history): outcomes and dense indices.")
+      .def("history_str", [](const S& st) {
+        std::string out;
+        for (size_t i = 0; i < st.moves.size(); ++i) out += (i ? ", " : "") + std::to_string(st.moves[i]);
+        return out;
+      })
+      .def("record_steps", [](const S& st) { return st.steps; }, "The record's steps so far, as the game's records write them.")
+      .def("action_to_string", [](const S& st, long long a) { return st.action_string(a); }, py::arg("action"))
+      .def("action_to_string", [](const S& st, int, long long a) { return st.action_string(a); }, py::arg("player"), py::arg("action"))
+      .def("action_bits", [](const S& st, long long a) { return st.decode(a).bits; }, py::arg("action"),
+           "The engine's 32-bit action of a legal dense action.")
+      .def("bits_to_action", &S::bits_to_action, py::arg("bits"), "The dense index of a legal action given as the engine's bits.")
+      .def("legal_action_bits", [](const S& st) {
+        std::vector<uint32_t> out;
+        if (st.decision())
+          for (const auto& [d, a] : st.options()) out.push_back(a.bits);
+        return out;
+      }, "The legal decisions as the engine's bits, in the order of legal_actions().")
+      .def("clone", [](const S& st) { return st; })
+      .def("__copy__", [](const S& st) { return st; })
+      .def("__deepcopy__", [](const S& st, py::dict) { return st; }, py::arg("memo"));
+  return c;
+}
+
+}  // namespace mists::pybind
