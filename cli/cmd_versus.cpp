@@ -200,12 +200,8 @@ std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::strin
     if (args[k].rfind("--", 0) != 0) continue;
     const std::string name = args[k].substr(0, args[k].find('='));
     if (versus->get_option_no_throw(name)) continue;
-    std::string takes;  // versus's own flags, as it declares them
-    std::vector<std::string> flags;
-    for (const CLI::Option* o : versus->get_options())
-      if (!o->get_lnames().empty() && o->get_lnames().front() != "help" && o->get_lnames().front() != "game")
-        flags.push_back("--" + o->get_lnames().front());
-    for (size_t i = 0; i < flags.size(); ++i) takes += (i ? i + 1 == flags.size() ? " and " : ", " : "") + flags[i];
+    // versus's own flags, as it declares them (--game is already given)
+    const std::string takes = flag_list(*versus, [](const CLI::Option& o) { return o.get_lnames().front() != "game"; });
     throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
                      "competitive round robin of mists versus, which takes " + takes);
   }

@@ -242,17 +242,21 @@ void set_group(CLI::App& cmd, const std::string& group, const std::vector<std::s
   }
 }
 
-void refuse_other_games(const CLI::App& cmd, const std::string& game) {
-  std::vector<std::string> takes;
+std::string flag_list(const CLI::App& cmd, const std::function<bool(const CLI::Option&)>& keep) {
+  std::vector<std::string> names;
   for (const CLI::Option* o : cmd.get_options())
-    if (!o->get_lnames().empty() && o->get_lnames().front() != "help" && reads(game, o->get_group()))
-      takes.push_back("--" + o->get_lnames().front());
+    if (!o->get_lnames().empty() && o->get_lnames().front() != "help" && keep(*o)) names.push_back("--" + o->get_lnames().front());
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i) list += (i ? i + 1 == names.size() ? " and " : ", " : "") + names[i];
+  return list;
+}
+
+void refuse_other_games(const CLI::App& cmd, const std::string& game) {
   for (const CLI::Option* o : cmd.get_options()) {
     if (!o->count() || o->get_lnames().empty() || reads(game, o->get_group())) continue;
-    std::string list;
-    for (size_t i = 0; i < takes.size(); ++i) list += (i ? i + 1 == takes.size() ? " and " : ", " : "") + takes[i];
+    const std::string takes = flag_list(cmd, [&](const CLI::Option& x) { return reads(game, x.get_group()); });
     throw UsageError("--" + o->get_lnames().front() + " is " + game_of_group(o->get_group()) + "; mists " + cmd.get_name() +
-                     " --game " + game + " takes " + list);
+                     " --game " + game + " takes " + takes);
   }
 }
 

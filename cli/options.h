@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -40,6 +41,9 @@ inline constexpr const char* VS_GROUP = "Competitive games (--game base|gcc)";
 inline constexpr const char* GCC_GROUP = "Ghosts, Castles & Cemeteries (--game gcc)";
 // Moves the flags `names` ("--switch", ...) of `cmd` into `group` ("" for every game's).
 void set_group(CLI::App& cmd, const std::string& group, const std::vector<std::string>& names);
+// The long names of `cmd`'s flags that `keep` keeps (never --help), as a message lists them:
+// "--players, --agents and --seed".
+std::string flag_list(const CLI::App& cmd, const std::function<bool(const CLI::Option&)>& keep);
 // Refuses (UsageError) a flag given on `cmd` that game `game` (coop, base, gcc) does not read,
 // naming it, its game and the flags `game` takes, all from the groups.
 void refuse_other_games(const CLI::App& cmd, const std::string& game);

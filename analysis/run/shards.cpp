@@ -38,18 +38,18 @@ void check_shard_set(const std::vector<Shard>& seen, const std::vector<std::stri
     throw AnalysisError("merge: " + std::to_string(ks.size()) + " of " + std::to_string(seen.front().n) + " shards given");
 }
 
-std::string find_chunk(const std::vector<std::string>& dirs, const std::string& rel, const std::string& label,
-                       const std::function<void(const std::string&)>& check) {
-  std::string found, text;
+FoundChunk find_chunk(const std::vector<std::string>& dirs, const std::string& rel, const std::string& label,
+                      const std::function<void(const std::string&)>& check) {
+  FoundChunk found;
   for (const auto& d : dirs) {
     const std::string p = d + "/" + rel;
     if (!fs::exists(p)) continue;
     check(p);
-    const std::string here = read_file(p);
-    if (!found.empty() && here != text) throw AnalysisError("merge: chunk " + label + " differs between " + found + " and " + p);
-    if (found.empty()) found = p, text = here;
+    std::string here = read_file(p);
+    if (found.path.empty()) found = {p, std::move(here)};
+    else if (here != found.text) throw AnalysisError("merge: chunk " + label + " differs between " + found.path + " and " + p);
   }
-  if (found.empty()) throw AnalysisError("merge: chunk " + label + " is in no shard: finish the shards first");
+  if (found.path.empty()) throw AnalysisError("merge: chunk " + label + " is in no shard: finish the shards first");
   return found;
 }
 

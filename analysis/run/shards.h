@@ -26,10 +26,14 @@ void check_merge_folders(const std::vector<std::string>& dirs, const std::string
 // folder's file; every k of 1..n once, one n for all. AnalysisError naming the file otherwise.
 void check_shard_set(const std::vector<Shard>& seen, const std::vector<std::string>& where);
 
-// The path of chunk file `rel` (a path inside a shard's folder) in the one shard of `dirs` that
-// holds it, after `check`ing it in each shard that has it; the first when several hold the same
-// bytes. AnalysisError naming `label` when two shards hold different bytes or none holds it.
-std::string find_chunk(const std::vector<std::string>& dirs, const std::string& rel, const std::string& label,
-                       const std::function<void(const std::string&)>& check);
+// Chunk file `rel` (a path inside a shard's folder) found among the shards `dirs`: `check` is called
+// on each copy, in the order of `dirs`, and the first copy is the one found (its path and bytes;
+// several copies must hold the same bytes). AnalysisError naming `label` when two shards hold
+// different bytes or none holds it.
+struct FoundChunk {
+  std::string path, text;
+};
+FoundChunk find_chunk(const std::vector<std::string>& dirs, const std::string& rel, const std::string& label,
+                      const std::function<void(const std::string&)>& check);
 
 }  // namespace mists::analysis

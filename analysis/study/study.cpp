@@ -49,9 +49,9 @@ std::vector<GameSummary> play_games(const Rules& R, const AgentSpec& agent, uint
 
 namespace {
 
-std::string chunk_path(const std::string& dir, const CellSpec& c, int k) {
-  return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".csv";
-}
+// Chunk k of cell c inside a study's folder, and in folder `dir`.
+std::string chunk_name(const CellSpec& c, int k) { return "chunks/" + c.id() + "-" + std::to_string(k) + ".csv"; }
+std::string chunk_path(const std::string& dir, const CellSpec& c, int k) { return dir + "/" + chunk_name(c, k); }
 
 std::string trace_path(const std::string& dir, const CellSpec& c, int k) {
   return dir + "/chunks/" + c.id() + "-" + std::to_string(k) + ".trace.csv";
@@ -316,17 +316,19 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
     res.spec = c;
     for (int k = 0; k < cfg.chunks_of(c); ++k) {
       const ChunkKey key = chunk_key(cfg, hash, c, k);
-      const std::string rel = chunk_path("", c, k).substr(1);  // "chunks/<cell>-<k>.csv"
-      const std::string found = find_chunk(dirs, rel, c.id() + "-" + std::to_string(k), [&](const std::string& p) { read_chunk(p, key); });
-      const std::string text = read_file(found);
-      auto rows = read_chunk(found, key);
+      std::optional<std::vector<GameRow>> first;  // the rows of the first copy, the one found
+      const FoundChunk found = find_chunk(dirs, chunk_name(c, k), c.id() + "-" + std::to_string(k), [&](const std::string& p) {
+        std::vector<GameRow> read = read_chunk(p, key);
+        if (!first) first = std::move(read);
+      });
+      const std::vector<GameRow>& rows = *first;
       if (cfg.trace) {
-        const std::string tp = found.substr(0, found.size() - 4) + ".trace.csv";
+        const std::string tp = found.path.substr(0, found.path.size() - 4) + ".trace.csv";
         if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
         write_atomic(trace_path(out, c, k), read_file(tp));
       }
       if (cfg.records) {
-        const std::string shard_dir = found.substr(0, found.rfind("/chunks/"));
+        const std::string shard_dir = found.path.substr(0, found.path.rfind("/chunks/"));
         fs::create_directories(out + "/records");
         for (const GameRow& r : rows) {
           if (r.s.outcome != Outcome::Won) continue;
@@ -335,7 +337,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
           write_atomic(record_path(out, c, r.game), read_file(rp));
         }
       }
-      write_atomic(chunk_path(out, c, k), text);
+      write_atomic(chunk_path(out, c, k), found.text);
       res.rows.insert(res.rows.end(), rows.begin(), rows.end());
     }
     results.push_back(std::move(res));

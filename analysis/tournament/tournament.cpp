@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -253,10 +254,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   const InterruptGuard guard;
   long long chunks_kept = 0;
   std::vector<bool> stopped(size_t(cfg.pairs()), false);  // by the precision stop
-  std::vector<TournamentGame> of_pair;                     // the games of the pair being played
   each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
       if (!shard.plays(index) || stopped[size_t(pair)]) return;
-      if (k == 0) of_pair.clear();
       const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
       std::vector<TournamentGame> games;
       if (fs::exists(file)) {
@@ -285,8 +284,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       ++chunks_kept;
       all.insert(all.end(), games.begin(), games.end());
       if (cfg.precision <= 0) return;
-      of_pair.insert(of_pair.end(), games.begin(), games.end());
-      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, of_pair, pair).ci.half_width() < cfg.precision) {
+      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, all, pair).ci.half_width() < cfg.precision) {
         stopped[size_t(pair)] = true;  // the rest of the pair is not needed
         progress.skip(pair_name(pair), cfg.games - first - count);
       }
@@ -337,12 +335,15 @@ std::string merge_tournaments(const std::vector<std::string>& dirs, const std::s
   std::vector<TournamentGame> all;
   each_chunk(cfg, [&](int pair, int k, int first, int count, long long) {
     const std::string rel = tournament_chunk::name(cfg, pair, k);
-    const std::string found = find_chunk(dirs, rel, "pair " + std::to_string(pair) + " chunk " + std::to_string(k),
-                                         [&](const std::string& p) { tournament_chunk::read(cfg, p, pair, k, first, count); });
-    const std::vector<TournamentGame> games = tournament_chunk::read(cfg, found, pair, k, first, count);
-    write_atomic(out + "/" + rel, read_file(found));
+    std::optional<std::vector<TournamentGame>> copy;  // the games of the first copy, the one found
+    const FoundChunk found = find_chunk(dirs, rel, "pair " + std::to_string(pair) + " chunk " + std::to_string(k), [&](const std::string& p) {
+      std::vector<TournamentGame> read = tournament_chunk::read(cfg, p, pair, k, first, count);
+      if (!copy) copy = std::move(read);
+    });
+    const std::vector<TournamentGame>& games = *copy;
+    write_atomic(out + "/" + rel, found.text);
     // The records the shard wrote of these games come along (a run writes them with --records).
-    const std::string from = found.substr(0, found.size() - rel.size());
+    const std::string from = found.path.substr(0, found.path.size() - rel.size());
     for (const TournamentGame& g : games) {
       const std::string rec = "records/pair" + std::to_string(pair) + "-g" + std::to_string(g.game) + ".txt";
       if (!fs::exists(from + rec)) continue;

@@ -79,13 +79,13 @@ std::string fmt(double x, int digits = 3) {
 std::string fmt_ci(const MeanCi& m, int digits = 3) {
   return fmt(m.mean, digits) + " [" + fmt(m.lo, digits) + ", " + fmt(m.hi, digits) + "]";
 }
+// A share with its interval: "0.620 [0.576, 0.661]".
+std::string fmt_share(double share, const Interval& w) { return fmt(share) + " [" + fmt(w.lo) + ", " + fmt(w.hi) + "]"; }
 // A share (values in [0, 1], one a trial) with its Wilson 95% interval, which stays inside [0, 1].
 std::string fmt_share(const std::vector<double>& v) {
   double total = 0;
   for (double x : v) total += x;
-  const double mean = v.empty() ? 0.0 : total / double(v.size());
-  const Interval w = wilson_share(total, (long long)v.size());
-  return fmt(mean) + " [" + fmt(w.lo) + ", " + fmt(w.hi) + "]";
+  return fmt_share(v.empty() ? 0.0 : total / double(v.size()), wilson_share(total, (long long)v.size()));
 }
 
 }  // namespace
@@ -94,9 +94,11 @@ PairShare pair_share(const TournamentConfig& cfg, const std::vector<TournamentGa
   std::map<int, std::array<double, 2>> by_deal;  // first's share, seatings
   for (const TournamentGame& g : games) {
     if (g.pair != pair) continue;
-    auto& d = by_deal[g.game / 2];
+    double share = 0;  // the game's, then the deal's: the sums in the order report.md always took them
     for (int p = 0; p < cfg.players; ++p)
-      if (TournamentConfig::first_sits(p, g.game)) d[0] += g.s.share[size_t(p)];
+      if (TournamentConfig::first_sits(p, g.game)) share += g.s.share[size_t(p)];
+    auto& d = by_deal[g.game / 2];
+    d[0] += share;
     d[1] += 1;
   }
   PairShare out;
@@ -155,18 +157,18 @@ std::string tournament_report(const TournamentConfig& cfg, const std::vector<Tou
       n[size_t(i)][size_t(j)] += 1;
       n[size_t(j)][size_t(i)] += 1;
     }
-    std::vector<double> share, sf, ss, margin;
+    std::vector<double> sf, ss, margin;
     long long up = 0, down = 0;
     for (const auto& [deal, d] : by_deal) {
-      share.push_back(d[0] / d[3]);
       sf.push_back(d[1] / d[3]);
       ss.push_back(d[2] / d[3]);
       margin.push_back((d[1] - d[2]) / d[3]);
       up += d[0] / d[3] > 0.5;
       down += d[0] / d[3] < 0.5;
     }
+    const PairShare first = pair_share(cfg, games, pair);  // the one the precision stop reads
     os << "| " << cfg.agents[size_t(i)] << " | " << cfg.agents[size_t(j)] << " | " << 2 * by_deal.size() << " | "
-       << fmt_share(share) << " | " << fmt(mean_ci(sf).mean, 1) << " | " << fmt(mean_ci(ss).mean, 1) << " | "
+       << fmt_share(first.share, first.ci) << " | " << fmt(mean_ci(sf).mean, 1) << " | " << fmt(mean_ci(ss).mean, 1) << " | "
        << fmt_ci(mean_ci(margin), 1) << " | " << (up + down ? format_p(binomial_two_sided(up, up + down)) : "-") << " |\n";
   }
   // Ratings, with a bootstrap over deals for their intervals.
