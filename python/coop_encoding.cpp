@@ -122,14 +122,15 @@ const char* const PLANES[] = {
 };
 constexpr int PLANE_NB = sizeof(PLANES) / sizeof(PLANES[0]);
 
-// Plane index by name, checked once.
-int plane(const char* name) {
-  for (int i = 0; i < PLANE_NB; ++i)
-    if (std::string_view(PLANES[i]) == name) return i;
-  throw std::logic_error(std::string("no plane ") + name);
-}
+int plane(const char* name) { return plane_index(PLANES, PLANE_NB, name); }
 
 }  // namespace
+
+int plane_index(const char* const* names, int count, const char* name) {
+  for (int i = 0; i < count; ++i)
+    if (std::string_view(names[i]) == name) return i;
+  throw std::logic_error(std::string("no plane ") + name);
+}
 
 CoopObservation::CoopObservation(const Rules& R) {
   planes.assign(PLANES, PLANES + PLANE_NB);

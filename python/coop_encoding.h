@@ -21,6 +21,10 @@ namespace mists::pyenc {
 constexpr int BOARD_CELLS = (BOARD_W - 2) * (BOARD_H - 2);  // 3844
 inline int board_cell(int x, int y) { return (y - 1) * (BOARD_W - 2) + (x - 1); }
 
+// The index of plane `name` in a layout's `count` plane names (both games' tensors look their planes
+// up once by name); a logic_error when there is none such.
+int plane_index(const char* const* names, int count, const char* name);
+
 struct ActionBlock {
   std::string name;    // "place", "meeple", ...
   int offset = 0;      // first index

@@ -124,15 +124,7 @@ GamePtr game_from_kwargs(const py::dict& d) {
                    get_text("abbey_catalog"), get_text("toll_catalog"));
 }
 
-std::string game_repr(const PyGame& g) {
-  std::string out = "mists.Game(";
-  bool first = true;
-  for (const auto& [k, v] : game_kwargs(g)) {
-    out += (first ? "" : ", ") + k.cast<std::string>() + "=" + py::repr(v).cast<std::string>();
-    first = false;
-  }
-  return out + ")";
-}
+std::string game_repr(const PyGame& g) { return mists::pybind::kwargs_repr("Game", game_kwargs(g)); }
 
 // ---- States ------------------------------------------------------------------------------------
 
@@ -158,6 +150,16 @@ struct PyState : mists::pybind::OpenSpielState<PyState, Coop> {
   void applied() { reward = is_over(s) && s.outcome == Outcome::Won ? 1.0 : 0.0; }
   int action_space() const { return game->actions->size(); }
   int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
+  py::dict kwargs() const { return game_kwargs(*game); }
+  py::object deal_tuple() const {
+    if (!deal) return py::none();
+    return py::make_tuple(deal->piles, deal->set_aside, deal->chips);
+  }
+  std::pair<uint64_t, uint64_t> deal_id() const { return {run_seed, game_index}; }
+  static constexpr size_t EXTRAS = 1;  // the agent a record names
+  py::tuple extras() const { return py::make_tuple(record_agent); }
+  void set_extras(const py::tuple& t) { record_agent = t[0].cast<std::string>(); }
+  static PyState start(const py::dict& kwargs, const py::object& deal, uint64_t seed, uint64_t index);
   std::string outcome_text(long long t) const {
     if (s.phase == Phase::ChipDraw) return "chip " + std::to_string(t);
     if (t < 0 || t >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(t) + " does not exist");
@@ -312,37 +314,19 @@ std::string observation_string(const PyState& st) {
   } else if (is_chance(st.s)) {
     out += "chance: " + std::string(phase_name(st.s.phase)) + "\n";
   }
-  out += "unseen:";
-  for (size_t t = 0; t < R.types.size(); ++t)
-    if (st.s.unseen[t]) out += " " + R.types[t].id + (st.s.unseen[t] > 1 ? "x" + std::to_string(st.s.unseen[t]) : "");
-  return out + "\n";
+  return out + mists::pybind::unseen_line(R.types, st.s.unseen);
 }
 
-// ---- Pickling ----------------------------------------------------------------------------------
-
-py::tuple state_getstate(const PyState& st) {
-  py::object deal = py::none();
-  if (st.deal) deal = py::make_tuple(st.deal->piles, st.deal->set_aside, st.deal->chips);
-  return py::make_tuple(1, game_kwargs(*st.game), deal, st.run_seed, st.game_index, st.record_agent, st.raw);
-}
-
-PyState state_setstate(const py::tuple& t) {
-  if (t.size() != 7 || t[0].cast<int>() != 1) throw py::value_error("not a pickled mists.State of this version");
-  GamePtr g = game_from_kwargs(t[1].cast<py::dict>());
-  PyState st;
-  if (t[2].is_none()) {
-    st = new_state(g, std::nullopt, 0);
-  } else {
-    const auto d = t[2].cast<py::tuple>();
-    Deal deal;
-    deal.piles = d[0].cast<std::vector<std::vector<uint8_t>>>();
-    deal.set_aside = d[1].cast<std::vector<uint8_t>>();
-    deal.chips = d[2].cast<std::vector<uint8_t>>();
-    st = dealt_state(g, std::move(deal), t[3].cast<uint64_t>(), t[4].cast<uint64_t>());
-  }
-  st.record_agent = t[5].cast<std::string>();
-  for (uint32_t v : t[6].cast<std::vector<uint32_t>>()) st.apply_raw(v);
-  return st;
+// The state before its first step, as unpickling starts it (python/state.h).
+PyState PyState::start(const py::dict& kwargs, const py::object& deal, uint64_t seed, uint64_t index) {
+  GamePtr g = game_from_kwargs(kwargs);
+  if (deal.is_none()) return new_state(g, std::nullopt, 0);
+  const auto d = deal.cast<py::tuple>();
+  Deal cards;
+  cards.piles = d[0].cast<std::vector<std::vector<uint8_t>>>();
+  cards.set_aside = d[1].cast<std::vector<uint8_t>>();
+  cards.chips = d[2].cast<std::vector<uint8_t>>();
+  return dealt_state(g, std::move(cards), seed, index);
 }
 
 // ---- Agents ------------------------------------------------------------------------------------
@@ -561,7 +545,9 @@ PYBIND11_MODULE(_mists, m) {
   m.attr("BEST_FAIR_AGENT") = std::string(analysis::BEST_FAIR_AGENT);
   m.def("revision", [] { return std::string(analysis::revision()); }, "The git revision the module was built from.");
 
-  py::class_<PyGame, std::shared_ptr<PyGame>>(m, "Game", "A co-operative level with its player count, overrides, rule switches and levers.")
+  py::class_<PyGame, std::shared_ptr<PyGame>> game_class(m, "Game", "A co-operative level with its player count, overrides, rule switches and levers.");
+  mists::pybind::bind_openspiel_game(game_class, "Game", &game_kwargs, &game_from_kwargs);
+  game_class
       .def(py::init([](int level, int players, std::optional<int> ghosts, std::optional<int> goal, std::optional<int> hound1,
                        std::optional<int> hound2, std::optional<int> piles, std::optional<std::string> catalog,
                        std::optional<std::string> levels_dir, std::optional<std::string> joint_scoring,
@@ -581,43 +567,11 @@ PYBIND11_MODULE(_mists, m) {
       .def("num_players", [](const PyGame& g) { return g.rules->params.players; })
       .def_property_readonly("ghosts", [](const PyGame& g) { return g.rules->level.ghosts; })
       .def_property_readonly("goal", [](const PyGame& g) { return g.rules->level.goal; })
-      .def_property_readonly("tile_ids", [](const PyGame& g) {
-        std::vector<std::string> ids;
-        for (const auto& t : g.rules->types) ids.push_back(t.id);
-        return ids;
-      })
-      .def("num_distinct_actions", [](const PyGame& g) { return g.actions->size(); },
-           "The size of the dense action index (docs/python.md, Actions).")
-      .def("max_chance_outcomes", [](const PyGame& g) { return std::max<int>(int(g.rules->types.size()), 3); },
-           "Chance outcomes are tile types (a draw) or 1 and 2 (a chip): all below this.")
-      .def("min_utility", [](const PyGame&) { return 0.0; })
-      .def("max_utility", [](const PyGame&) { return 1.0; })
-      .def("observation_tensor_shape", [](const PyGame& g) { return std::vector<int>{int(g.observation->size())}; })
-      .def("observation_tensor_size", [](const PyGame& g) { return int(g.observation->size()); })
-      .def("information_state_tensor_shape", [](const PyGame& g) { return std::vector<int>{int(g.info_state->size())}; })
-      .def("information_state_tensor_size", [](const PyGame& g) { return int(g.info_state->size()); })
-      .def_property_readonly("observation_planes", [](const PyGame& g) { return g.observation->planes; },
-                             "The board planes of observation_tensor, in order (each 62 x 62).")
-      .def_property_readonly("information_state_planes", [](const PyGame& g) { return g.info_state->planes; })
-      .def_property_readonly("observation_globals", [](const PyGame& g) { return g.observation->globals; },
-                             "The names of the global features after the planes, in order.")
-      .def_property_readonly_static("board_size", [](py::object) { return BOARD_W - 2; })
-      .def("action_blocks", [](const PyGame& g) {
-        py::list out;
-        for (const auto& b : g.actions->blocks()) {
-          py::dict d;
-          d["name"] = b.name, d["offset"] = b.offset, d["size"] = b.size, d["fields"] = b.fields;
-          out.append(d);
-        }
-        return out;
-      }, "The dense action index's blocks: name, offset, size and how an index is made.")
+      .def_property_readonly_static("board_size", [](py::object) { return BOARD_W - 2; }, "Board planes are board_size x board_size.")
       .def("new_initial_state", &new_state, py::arg("seed") = py::none(), py::arg("game") = 0,
            "A new game. With a seed: the deal of game `game` of a study seeded `seed` (the same deal as mists analyze "
            "and mists play); draws must follow it. Without: every draw is the caller's (any unseen tile).")
-      .def("kwargs", &game_kwargs, "The keyword arguments that make this game again.")
-      .def("__repr__", &game_repr)
-      .def(py::pickle([](const PyGame& g) { return game_kwargs(g); },
-                      [](const py::dict& d) { return (game_from_kwargs(d)); }));
+;
 
   mists::pybind::bind_openspiel_state<PyState>(m, "State", "A game in progress, with OpenSpiel's State method set.")
       .def("chance_outcomes", &PyState::outcomes,
@@ -685,8 +639,7 @@ PYBIND11_MODULE(_mists, m) {
            "The heuristic value of the position with the default weights (solver/eval.h): what greedy and expert maximize.")
       .def("svg", [](const PyState& st) { return render_svg(st.R(), st.s); })
       .def("__str__", [](const PyState& st) { return render_board(st.R(), st.s) + render_status(st.R(), st.s); })
-      .def_property_readonly("legend", [](const PyState& st) { return board_legend(st.R()); }, "What the characters of str(state) mean")
-      .def(py::pickle(&state_getstate, &state_setstate));
+      .def_property_readonly("legend", [](const PyState& st) { return board_legend(st.R()); }, "What the characters of str(state) mean");
 
   py::class_<PyAgent>(m, "Agent", "A C++ agent by name (mists agents), seeded as a study seeds game `game_index` of run `seed`.")
       .def(py::init(&make_agent), py::arg("game"), py::arg("text"), py::arg("seed") = 1, py::arg("game_index") = 0, py::kw_only(),

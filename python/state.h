@@ -34,6 +34,13 @@ namespace mists::pybind {
 //   void applied();                              after every step (the rewards)
 //   std::string outcome_text(long long v) const; a chance outcome in words, ValueError if none such
 //   int action_space() const;                    num_distinct_actions; int chance_space() const
+// and, for pickling (pickle / unpickle below):
+//   pybind11::dict kwargs() const;               its game's keyword arguments
+//   pybind11::object deal_tuple() const;         its deal as a tuple, None for a free state
+//   std::pair<uint64_t, uint64_t> deal_id() const;  the seed and the index its deal was made from
+//   pybind11::tuple extras() const;  void set_extras(const pybind11::tuple&);  static constexpr size_t EXTRAS
+//   static Derived start(const pybind11::dict& kwargs, const pybind11::object& deal, uint64_t seed, uint64_t index);
+//                                                the state before its first step (a free one when `deal` is None)
 template <class Derived, GameTraits G>
 struct OpenSpielState {
   using Action = typename G::Action;
@@ -140,6 +147,28 @@ struct OpenSpielState {
       if (a.bits == v) return apply_decision(a, d);
     throw pybind11::value_error("action bits " + std::to_string(v) + " are not legal here");
   }
+  // A state as pickle keeps it: (1, the game's keyword arguments, the deal or None, the deal's seed
+  // and index, the game's extras, the actions as the engine has them), and back, replaying them.
+  pybind11::tuple pickle() const {
+    const auto [seed, index] = self().deal_id();
+    pybind11::list t;
+    for (pybind11::object x : {pybind11::cast(1), pybind11::object(self().kwargs()), self().deal_tuple(), pybind11::cast(seed), pybind11::cast(index)})
+      t.append(x);
+    for (pybind11::handle x : self().extras()) t.append(x);
+    t.append(raw);
+    return pybind11::tuple(t);
+  }
+  static Derived unpickle(const pybind11::tuple& t, const std::string& name) {
+    const size_t n = 6 + Derived::EXTRAS;
+    if (t.size() != n || t[0].cast<int>() != 1) throw pybind11::value_error("not a pickled mists." + name + " of this version");
+    Derived st = Derived::start(t[1].cast<pybind11::dict>(), t[2], t[3].cast<uint64_t>(), t[4].cast<uint64_t>());
+    pybind11::tuple extras(Derived::EXTRAS);
+    for (size_t i = 0; i < Derived::EXTRAS; ++i) extras[i] = t[5 + i];
+    st.set_extras(extras);
+    for (uint32_t v : t[n - 1].template cast<std::vector<uint32_t>>()) st.apply_raw(v);
+    return st;
+  }
+
   // The dense index of a legal decision given as the engine's bits.
   long long bits_to_action(uint32_t bits) const {
     for (const auto& [d, a] : options())
@@ -157,6 +186,70 @@ struct OpenSpielState {
   mutable std::vector<std::pair<int, Action>> cache_;
   mutable bool cache_valid_ = false;
 };
+
+// "mists.NAME(k=v, ...)": a game as Python would make it again from its keyword arguments.
+inline std::string kwargs_repr(const std::string& name, const pybind11::dict& kwargs) {
+  std::string out = "mists." + name + "(";
+  bool first = true;
+  for (const auto& [k, v] : kwargs) {
+    out += (first ? "" : ", ") + k.cast<std::string>() + "=" + pybind11::repr(v).cast<std::string>();
+    first = false;
+  }
+  return out + ")";
+}
+
+// Adds the methods of OpenSpiel's Game that read only what both games' Game structs hold (rules
+// with tile types, the dense actions, the observation and information-state layouts) to the class
+// `c` named `name`, with its keyword arguments `kwargs(game)` and `from_kwargs(dict)` for the
+// repr and pickling; returns it for the game's own methods.
+template <class Game, class Kwargs, class FromKwargs>
+pybind11::class_<Game, std::shared_ptr<Game>>& bind_openspiel_game(pybind11::class_<Game, std::shared_ptr<Game>>& c, const char* name,
+                                                                   Kwargs kwargs, FromKwargs from_kwargs) {
+  namespace py = pybind11;
+  c.def_property_readonly("tile_ids", [](const Game& g) {
+     std::vector<std::string> ids;
+     for (const auto& t : g.rules->types) ids.push_back(t.id);
+     return ids;
+   })
+      .def("num_distinct_actions", [](const Game& g) { return g.actions->size(); },
+           "The size of the dense action index (docs/python.md, Actions).")
+      .def("max_chance_outcomes", [](const Game& g) { return std::max<int>(int(g.rules->types.size()), 3); },
+           "Chance outcomes are tile types (a draw) or chip values: all below this.")
+      .def("min_utility", [](const Game&) { return 0.0; })
+      .def("max_utility", [](const Game&) { return 1.0; })
+      .def("observation_tensor_shape", [](const Game& g) { return std::vector<int>{int(g.observation->size())}; })
+      .def("observation_tensor_size", [](const Game& g) { return int(g.observation->size()); })
+      .def("information_state_tensor_shape", [](const Game& g) { return std::vector<int>{int(g.info_state->size())}; })
+      .def("information_state_tensor_size", [](const Game& g) { return int(g.info_state->size()); })
+      .def_property_readonly("observation_planes", [](const Game& g) { return g.observation->planes; },
+                             "The board planes of observation_tensor, in order (docs/python.md).")
+      .def_property_readonly("information_state_planes", [](const Game& g) { return g.info_state->planes; })
+      .def_property_readonly("observation_globals", [](const Game& g) { return g.observation->globals; },
+                             "The names of the global features after the planes, in order.")
+      .def("action_blocks", [](const Game& g) {
+        py::list out;
+        for (const auto& b : g.actions->blocks()) {
+          py::dict d;
+          d["name"] = b.name, d["offset"] = b.offset, d["size"] = b.size, d["fields"] = b.fields;
+          out.append(d);
+        }
+        return out;
+      }, "The dense action index's blocks: name, offset, size and how an index is made.")
+      .def("kwargs", kwargs, "The keyword arguments that make this game again.")
+      .def("__repr__", [kwargs, title = std::string(name)](const Game& g) { return kwargs_repr(title, kwargs(g)); })
+      .def(py::pickle([kwargs](const Game& g) { return kwargs(g); }, [from_kwargs](const py::dict& d) { return from_kwargs(d); }));
+  return c;
+}
+
+// The observation's last line: "unseen: 14a 17x3 ..." (each type still unseen, with its count
+// past one), over a game's tile types (each with its `id`) and its state's unseen counts.
+template <class Types, class Counts>
+std::string unseen_line(const Types& types, const Counts& unseen) {
+  std::string out = "unseen:";
+  for (size_t t = 0; t < types.size(); ++t)
+    if (unseen[t]) out += " " + types[t].id + (unseen[t] > 1 ? "x" + std::to_string(unseen[t]) : "");
+  return out + "\n";
+}
 
 // Binds the methods of OpenSpiel's State that read only what OpenSpielState holds, the same for
 // every game, on a new class `name` of module `m`; returns it for the game's own methods.
@@ -211,6 +304,7 @@ pybind11::class_<S> bind_openspiel_state(pybind11::module_& m, const char* name,
           for (const auto& [d, a] : st.options()) out.push_back(a.bits);
         return out;
       }, "The legal decisions as the engine's bits, in the order of legal_actions().")
+      .def(py::pickle([](const S& st) { return st.pickle(); }, [title = std::string(name)](const py::tuple& t) { return S::unpickle(t, title); }))
       .def("clone", [](const S& st) { return st; })
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, py::dict) { return st; }, py::arg("memo"));

@@ -162,6 +162,17 @@ struct PyVsState : OpenSpielState<PyVsState, vs::Versus> {
   }
   int action_space() const { return game->actions->size(); }
   int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
+  py::dict kwargs() const;
+  py::object deal_tuple() const {
+    if (!deal) return py::none();
+    return py::make_tuple(deal->order, std::vector<int>{deal->setup.rot[0], deal->setup.rot[1]}, deal->setup.second,
+                          deal->setup.chips, deal->chip_values);
+  }
+  std::pair<uint64_t, uint64_t> deal_id() const { return {seed, deal_index}; }
+  static constexpr size_t EXTRAS = 0;
+  py::tuple extras() const { return py::tuple(); }
+  void set_extras(const py::tuple&) {}
+  static PyVsState start(const py::dict& kwargs, const py::object& deal, uint64_t seed, uint64_t index);
   std::string outcome_text(long long o) const {
     if (s.phase == vs::VsPhase::ChipValue) return "chip " + std::to_string(o);
     if (o < 0 || o >= (long long)R().types.size()) throw py::value_error("tile type " + std::to_string(o) + " does not exist");
@@ -218,10 +229,7 @@ std::string vs_observation_string(const PyVsState& st) {
     if (st.s.phase == vs::VsPhase::Place) out += ", place tile " + st.R().types[st.s.drawn].id;
     out += "\n";
   }
-  out += "unseen:";
-  for (size_t t = 0; t < st.R().types.size(); ++t)
-    if (st.s.unseen[t]) out += " " + st.R().types[t].id + (st.s.unseen[t] > 1 ? "x" + std::to_string(st.s.unseen[t]) : "");
-  return out + "\n";
+  return out + unseen_line(st.R().types, st.s.unseen);
 }
 
 py::dict vs_summary(const PyVsState& st) {
@@ -234,33 +242,21 @@ py::dict vs_summary(const PyVsState& st) {
   return d;
 }
 
-py::tuple vs_getstate(const PyVsState& st) {
-  py::object deal = py::none();
-  if (st.deal)
-    deal = py::make_tuple(st.deal->order, std::vector<int>{st.deal->setup.rot[0], st.deal->setup.rot[1]}, st.deal->setup.second,
-                          st.deal->setup.chips, st.deal->chip_values);
-  return py::make_tuple(1, vs_game_kwargs(*st.game), deal, st.seed, st.deal_index, st.raw);
-}
+py::dict PyVsState::kwargs() const { return vs_game_kwargs(*game); }
 
-PyVsState vs_setstate(const py::tuple& t) {
-  if (t.size() != 6 || t[0].cast<int>() != 1) throw py::value_error("not a pickled mists.VsState of this version");
-  VsGamePtr g = vs_game_from_kwargs(t[1].cast<py::dict>());
-  PyVsState st;
-  if (t[2].is_none()) {
-    st = vs_new_state(g, std::nullopt, 0);
-  } else {
-    const auto d = t[2].cast<py::tuple>();
-    vs::VsDeal deal;
-    deal.order = d[0].cast<std::vector<uint8_t>>();
-    const auto rot = d[1].cast<std::vector<int>>();
-    deal.setup.rot = {uint8_t(rot.at(0)), uint8_t(rot.at(1))};
-    deal.setup.second = d[2].cast<int>();
-    deal.setup.chips = d[3].cast<std::vector<vs::VsCell>>();
-    deal.chip_values = d[4].cast<std::vector<uint8_t>>();
-    st = vs_dealt(g, std::move(deal), t[3].cast<uint64_t>(), t[4].cast<uint64_t>());
-  }
-  for (uint32_t v : t[5].cast<std::vector<uint32_t>>()) st.apply_raw(v);
-  return st;
+// The state before its first step, as unpickling starts it (python/state.h).
+PyVsState PyVsState::start(const py::dict& kwargs, const py::object& deal, uint64_t seed, uint64_t index) {
+  VsGamePtr g = vs_game_from_kwargs(kwargs);
+  if (deal.is_none()) return vs_new_state(g, std::nullopt, 0);
+  const auto d = deal.cast<py::tuple>();
+  vs::VsDeal cards;
+  cards.order = d[0].cast<std::vector<uint8_t>>();
+  const auto rot = d[1].cast<std::vector<int>>();
+  cards.setup.rot = {uint8_t(rot.at(0)), uint8_t(rot.at(1))};
+  cards.setup.second = d[2].cast<int>();
+  cards.setup.chips = d[3].cast<std::vector<vs::VsCell>>();
+  cards.chip_values = d[4].cast<std::vector<uint8_t>>();
+  return vs_dealt(g, std::move(cards), seed, index);
 }
 
 // The state after the first `upto` steps of the competitive record in `path` (all of them when not
@@ -379,7 +375,9 @@ py::list run_tournament(const std::string& out, const std::string& game, int pla
 }  // namespace
 
 void bind_versus(py::module_& m) {
-  py::class_<PyVsGame, std::shared_ptr<PyVsGame>>(m, "VsGame", "A competitive game: base or gcc, 2-6 seats, expansion modules and switches.")
+  py::class_<PyVsGame, std::shared_ptr<PyVsGame>> game_class(m, "VsGame", "A competitive game: base or gcc, 2-6 seats, expansion modules and switches.");
+  bind_openspiel_game(game_class, "VsGame", &vs_game_kwargs, &vs_game_from_kwargs);
+  game_class
       .def(py::init([](const std::string& game, int players, const py::object& expansions, const py::object& switches,
                        std::optional<std::string> base_catalog, std::optional<std::string> gcc_catalog,
                        std::optional<std::string> abbey_catalog, std::optional<std::string> toll_catalog, std::optional<std::string> map) {
@@ -390,46 +388,11 @@ void bind_versus(py::module_& m) {
            py::arg("abbey_catalog") = py::none(), py::arg("toll_catalog") = py::none(), py::arg("map") = py::none())
       .def_property_readonly("kind", [](const PyVsGame& g) { return g.cfg.game; })
       .def("num_players", [](const PyVsGame& g) { return g.rules->players; })
-      .def_property_readonly("tile_ids", [](const PyVsGame& g) {
-        std::vector<std::string> ids;
-        for (const auto& t : g.rules->types) ids.push_back(t.id);
-        return ids;
-      })
-      .def("num_distinct_actions", [](const PyVsGame& g) { return g.actions->size(); })
-      .def("max_chance_outcomes", [](const PyVsGame& g) { return std::max<int>(int(g.rules->types.size()), 3); })
-      .def("min_utility", [](const PyVsGame&) { return 0.0; })
-      .def("max_utility", [](const PyVsGame&) { return 1.0; })
       .def("utility_sum", [](const PyVsGame&) { return 1.0; }, "The win shares of a finished game add up to 1 (G1.10).")
-      .def("observation_tensor_shape", [](const PyVsGame& g) { return std::vector<int>{int(g.observation->size())}; })
-      .def("observation_tensor_size", [](const PyVsGame& g) { return int(g.observation->size()); })
-      .def("information_state_tensor_shape", [](const PyVsGame& g) { return std::vector<int>{int(g.info_state->size())}; })
-      .def("information_state_tensor_size", [](const PyVsGame& g) { return int(g.info_state->size()); })
       .def_property_readonly("window", [](const PyVsGame& g) { return g.actions->window().side; }, "The side of the board window")
-      .def_property_readonly("observation_planes", [](const PyVsGame& g) { return g.observation->planes; })
-      .def_property_readonly("information_state_planes", [](const PyVsGame& g) { return g.info_state->planes; })
-      .def_property_readonly("observation_globals", [](const PyVsGame& g) { return g.observation->globals; })
-      .def("action_blocks", [](const PyVsGame& g) {
-        py::list out;
-        for (const auto& b : g.actions->blocks()) {
-          py::dict d;
-          d["name"] = b.name, d["offset"] = b.offset, d["size"] = b.size, d["fields"] = b.fields;
-          out.append(d);
-        }
-        return out;
-      })
       .def("new_initial_state", &vs_new_state, py::arg("seed") = py::none(), py::arg("deal") = 0,
            "A new game. With a seed: deal `deal` of a tournament seeded `seed` (as mists versus and mists play --game deal it).")
-      .def("kwargs", &vs_game_kwargs)
-      .def("__repr__", [](const PyVsGame& g) {
-        std::string out = "mists.VsGame(";
-        bool first = true;
-        for (const auto& [k, v] : vs_game_kwargs(g)) {
-          out += (first ? "" : ", ") + k.cast<std::string>() + "=" + py::repr(v).cast<std::string>();
-          first = false;
-        }
-        return out + ")";
-      })
-      .def(py::pickle([](const PyVsGame& g) { return vs_game_kwargs(g); }, [](const py::dict& d) { return vs_game_from_kwargs(d); }));
+;
 
   bind_openspiel_state<PyVsState>(m, "VsState", "A competitive game in progress, with OpenSpiel's State method set.")
       .def("chance_outcomes", &PyVsState::outcomes,
@@ -508,7 +471,6 @@ void bind_versus(py::module_& m) {
         return analysis::render_versus_svg(st.R(), st.s, pic);
       })
       .def("__str__", [](const PyVsState& st) { return vs::render_vs_board(st.R(), st.s); })
-      .def(py::pickle(&vs_getstate, &vs_setstate))
       .def_static("from_record", &vs_state_from_record, py::arg("path"), py::arg("steps") = py::none(),
                   "The state after the first `steps` steps of a competitive record (all when not given), the record checked first.");
 

@@ -116,11 +116,7 @@ const char* const VS_PLANES[] = {
 };
 constexpr int VS_PLANE_NB = sizeof(VS_PLANES) / sizeof(VS_PLANES[0]);
 
-int vs_plane(const char* name) {
-  for (int i = 0; i < VS_PLANE_NB; ++i)
-    if (std::string_view(VS_PLANES[i]) == name) return i;
-  throw std::logic_error(std::string("no plane ") + name);
-}
+int vs_plane(const char* name) { return plane_index(VS_PLANES, VS_PLANE_NB, name); }
 
 }  // namespace
 

@@ -230,7 +230,7 @@ json CoopTable::view() const {
     const int n = chance_outcomes(R, s_, out.data());
     for (int i = 0; i < n; ++i) {
       const TileType& tt = R.types[size_t(out[size_t(i)].type)];
-      draws.push_back({{"id", tt.id}, {"left", out[size_t(i)].weight}, {"svg", tt.spec ? analysis::tile_design_svg(*tt.spec, 0, 56) : ""}});
+      draws.push_back(draw_choice_json(tt.spec, tt.id, out[size_t(i)].weight));
     }
     v["draws"] = draws;
     return v;
@@ -238,11 +238,7 @@ json CoopTable::view() const {
   v["input"] = "decision";
   v["player"] = int(s_.player);
   v["colour"] = std::string(COLOUR_NAMES[s_.player]);
-  if (s_.phase == Phase::Place) {
-    const TileType& tt = R.types[s_.drawn];
-    v["drawn"] = tt.id;
-    v["drawn_svg"] = tt.spec ? analysis::tile_design_svg(*tt.spec, 0, 80) : "";
-  }
+  if (s_.phase == Phase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
   json options = json::array();
   for (const Action& a : legal(R, s_)) {
     const std::string text = action_text(R, s_, a);

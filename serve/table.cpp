@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "analysis/pages/versus_svg.h"
 #include "engine/versus/record.h"
 #include "serve/coop_table.h"
 #include "serve/vs_table.h"
@@ -25,6 +26,15 @@ json player_reviews_json(const std::vector<analysis::PlayerReview>& players, dou
                    {"costly", p.verdicts[int(analysis::ReviewVerdict::Costly)]}, {"costly_points", points * p.costly_sum},
                    {"worst_step", p.worst ? json(p.worst->step) : json()}});
   return out;
+}
+
+json draw_choice_json(const TileSpec* spec, const std::string& id, int left) {
+  return {{"id", id}, {"left", left}, {"svg", spec ? analysis::tile_design_svg(*spec, 0, 56) : ""}};
+}
+
+void set_drawn(json& view, const TileSpec* spec, const std::string& id) {
+  view["drawn"] = id;
+  view["drawn_svg"] = spec ? analysis::tile_design_svg(*spec, 0, 80) : "";
 }
 
 std::unique_ptr<Table> table_from_record(const std::string& text) {

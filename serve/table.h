@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/pages/viewer.h"
+#include "engine/kit/catalog.h"
 
 namespace mists::serve {
 
@@ -49,6 +50,12 @@ nlohmann::json mark_json(const analysis::ReviewMark& m, const std::string& playe
 // The review summed up by player or seat; `points` turns a cost into the page's points (100 for a
 // win chance, 1 for a competitive margin).
 nlohmann::json player_reviews_json(const std::vector<analysis::PlayerReview>& players, double points);
+
+// The pieces of a view (docs/serve.md) both games draw alike: a tile the player may enter as drawn,
+// {"id", "left", "svg"} (`spec` null: no picture); the tile drawn, as the view's "drawn" and
+// "drawn_svg".
+nlohmann::json draw_choice_json(const TileSpec* spec, const std::string& id, int left);
+void set_drawn(nlohmann::json& view, const TileSpec* spec, const std::string& id);
 
 // The game a record's text holds (co-op or competitive, finished or not), every step replayed; a
 // record the replay refuses is a TableError with its message.

@@ -294,8 +294,9 @@ json VsTable::view() const {
     json draws = json::array();
     for (int i = 0; i < n; ++i) {
       const VsType& T = R.types[size_t(out[i].value)];
-      draws.push_back({{"id", T.id}, {"step", chance_text(R, s_, out[i].value)}, {"left", out[i].weight},
-                       {"svg", T.spec ? analysis::tile_design_svg(*T.spec, 0, 56) : ""}});
+      json d = draw_choice_json(T.spec, T.id, out[i].weight);
+      d["step"] = chance_text(R, s_, out[i].value);
+      draws.push_back(d);
     }
     v["draws"] = draws;
     return v;
@@ -305,11 +306,7 @@ json VsTable::view() const {
   v["seat_label"] = analysis::seat_label(pic, s_.player);
   v["ask"] = decision_words(s_.phase);
   v["phase"] = s_.phase == VsPhase::Place ? "place" : "other";
-  if (s_.phase == VsPhase::Place) {
-    const VsType& T = R.types[s_.drawn];
-    v["drawn"] = T.id;
-    v["drawn_svg"] = T.spec ? analysis::tile_design_svg(*T.spec, 0, 80) : "";
-  }
+  if (s_.phase == VsPhase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
   json options = json::array();
   for (const VsAction& a : legal(R, s_)) {
     const std::string text = action_text(R, s_, a);

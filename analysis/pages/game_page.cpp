@@ -5,7 +5,9 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "analysis/pages/versus_svg.h"
 #include "engine/coop/text.h"
+#include "engine/kit/types.h"
 
 namespace mists::analysis {
 
@@ -246,6 +248,14 @@ std::string game_page_html(const GamePage& page, nlohmann::json data) {
        << DATA_OPEN << payload << "</script>\n<script>" << PAGE_SCRIPT
        << "</script>\n</body></html>\n";
   return html.str();
+}
+
+nlohmann::json drawn_tile_json(const TileSpec& spec, const std::string& id, const std::string& place) {
+  std::string text = "tile " + id + " (as drawn)";
+  std::istringstream in(place);
+  int x = 0, y = 0, r = 0;
+  if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") " + turn_words(r);
+  return {{"svg", tile_design_svg(spec, 0, 72)}, {"text", text}};
 }
 
 }  // namespace mists::analysis

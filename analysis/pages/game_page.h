@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/kit/catalog.h"
+
 namespace mists::analysis {
 
 // What a page holds besides its frames.
@@ -32,6 +34,10 @@ struct GamePage {
 // distinct lines of every board: a board repeats the one before it and adds a tile, so each tile's
 // drawing is held once (the 4-seat GCC record of scripts/ci-viewer.sh, 158 boards: 8.2 MB written whole, 1.6 MB so).
 std::string game_page_html(const GamePage& page, nlohmann::json data);
+
+// A frame's "drawn" in either game: tile `id` (design `spec`) as drawn, and where it went when
+// `place` (a record's "X Y ROT") says so: {"svg", "text"}.
+nlohmann::json drawn_tile_json(const TileSpec& spec, const std::string& id, const std::string& place);
 
 // The JSON block of a page as game_page_html was given it: each frame's "svg" put together again
 // from the shared lines. Throws std::runtime_error when `html` holds no game page.

@@ -87,13 +87,7 @@ json frame_json(const LoadedVsRecord& g, const Board& b, const VsPicture& base_p
     if (st.text.rfind("draw ", 0) == 0) {
       const std::string id = st.text.substr(5);
       for (const VsType& T : R.types)
-        if (T.id == id) {
-          std::string text = "tile " + id + " (as drawn)";
-          std::istringstream in(place);
-          int x = 0, y = 0, r = 0;
-          if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") " + turn_words(r);
-          f["drawn"] = {{"svg", tile_design_svg(*T.spec, 0, 72)}, {"text", text}};
-        }
+        if (T.id == id) f["drawn"] = drawn_tile_json(*T.spec, id, place);
     }
   return f;
 }

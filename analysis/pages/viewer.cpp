@@ -13,7 +13,6 @@
 #include "analysis/run/files.h"
 #include "analysis/pages/game_page.h"
 #include "analysis/pages/move_words.h"
-#include "analysis/pages/versus_svg.h"
 #include "analysis/run/stats.h"
 #include "engine/config/load.h"
 #include "engine/coop/text.h"
@@ -453,13 +452,7 @@ json drawn_json(const Rules& R, const std::vector<std::pair<std::string, int>>& 
   }
   if (id.empty()) return nullptr;
   for (const TileType& tt : R.types)
-    if (tt.id == id) {
-      std::string text = "tile " + id + " (as drawn)";
-      std::istringstream in(place);
-      int x = 0, y = 0, r = 0;
-      if (in >> x >> y >> r) text += ", placed at (" + std::to_string(x) + ", " + std::to_string(y) + ") " + turn_words(r);
-      return {{"svg", tile_design_svg(*tt.spec, 0, 72)}, {"text", text}};
-    }
+    if (tt.id == id) return drawn_tile_json(*tt.spec, id, place);
   return nullptr;
 }
 
