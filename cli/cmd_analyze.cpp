@@ -40,6 +40,8 @@ void add_analyze(CLI::App& app) {
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
   cmd->callback([f, cmd] {
+    if (const std::string game = f->game_played(*cmd); game != "coop") return f->tournament(*cmd, game).run(*cmd);
+    refuse_other_games(*cmd, "coop");
     f->check_given(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     std::string out = f->resume;

@@ -315,22 +315,15 @@ void add_bench(CLI::App& app) {
   auto scaling = std::make_shared<bool>(false);
   auto scaling_games = std::make_shared<int>(400);
   auto game = std::make_shared<std::string>("coop");
-  auto base_catalog = std::make_shared<std::string>("configs/tiles/base-c3.toml");
   auto base_players = std::make_shared<int>(2);
-  auto gcc_catalog = std::make_shared<std::string>("configs/tiles/mists-reconstructed.toml");
-  auto files = std::make_shared<analysis::TournamentConfig>();  // the competitive games' modules
-  auto vs_switches = std::make_shared<std::vector<std::string>>();
+  auto vs = std::make_shared<TournamentFlags>();  // the competitive games' catalogs, modules and switches
   flags->add(*cmd, *opt, false, true);
-  add_expansion_flags(*cmd, *files);
-  cmd->add_option("--switch", *vs_switches, "With --game base or gcc: a rule switch name=value, as in versus");
+  vs->add_game_flags(*cmd);
   cmd->add_option("--game", *game, "coop: the co-op levels (the signature of commits); base: the competitive base game; "
                                    "gcc: Ghosts, Castles & Cemeteries; base and gcc play uniform random games and print "
                                    "their own signature (with --expansions, --map and --switch: the modules too, 10000 "
                                    "games by default)")
       ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
-  cmd->add_option("--base-catalog", *base_catalog, "Tile catalog of the base game (with --game base or gcc)")->capture_default_str();
-  cmd->add_option("--gcc-catalog", *gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (with --game gcc)")
-      ->capture_default_str();
   add_number(*cmd, "--base-players", *base_players, 2, vs::VS_MAX_PLAYERS, "Players of the competitive game (with --game base or gcc)")
       ->capture_default_str();
   add_number(*cmd, "--search-games", *search_games, 0, 100000, "Games of level 3, 2 players, played by mcts:playouts=200 on 1 thread")
@@ -354,19 +347,16 @@ void add_bench(CLI::App& app) {
   for (const std::string& n : flags->names)
     if (n != "--abbey-catalog" && n != "--toll-catalog") coop_only.push_back(n);
   set_group(*cmd, COOP_GROUP, coop_only);
-  set_group(*cmd, VS_GROUP, {"--base-catalog", "--base-players", "--expansions", "--map", "--switch"});
-  set_group(*cmd, GCC_GROUP, {"--gcc-catalog"});
+  set_group(*cmd, VS_GROUP, {"--base-players"});
   cmd->callback([=] {
     // Flags of the other game are refused rather than ignored (the groups say which game reads each).
     refuse_other_games(*cmd, *game);
     if (*game == "base" || *game == "gcc") {
       const bool gcc = *game == "gcc";
-      analysis::TournamentConfig c = *files;
+      analysis::TournamentConfig c = vs->cfg;
       c.game = *game;
       c.players = *base_players;
-      c.base_catalog = *base_catalog;
-      c.gcc_catalog = *gcc_catalog;
-      c.switches = switch_pairs(*vs_switches, "--switch");
+      c.switches = switch_pairs(vs->switches, "--switch");
       check_expansion_flags(*cmd, c);
       const int n = cmd->count("--games") ? *games : c.expansions.empty() ? (gcc ? 20000 : 100000) : 10000;
       try {

@@ -43,6 +43,8 @@ void add_compare(CLI::App& app) {
   f->add(*cmd, 1000, false);
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
+    if (const std::string game = f->game_played(*cmd); game != "coop") return f->tournament(*cmd, game).run(*cmd);
+    refuse_other_games(*cmd, "coop");
     f->check_given(*cmd);
     analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     const bool resume = !f->resume.empty();

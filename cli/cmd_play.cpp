@@ -23,37 +23,20 @@ namespace {
 
 // mists play --game base|gcc: one competitive game, its record to --out or standard output.
 void play_versus(const CLI::App& cmd, const std::string& game, int players, const std::string& agents,
-                 uint64_t run_seed, uint64_t deal, const std::vector<std::string>& switches,
-                 const analysis::TournamentConfig& files, const std::string& out, bool show, const std::string& svg,
-                 const std::string& html) {
+                 uint64_t run_seed, uint64_t deal, const TournamentFlags& vs, const std::string& out, bool show,
+                 const std::string& svg, const std::string& html) {
   // Every flag given that a competitive game does not read is refused (the co-op ones: --level,
   // --levers, --ghosts, ...), so none is ignored: the flags' groups say which game reads each.
   refuse_other_games(cmd, game);
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
-  analysis::TournamentConfig c = files;
+  analysis::TournamentConfig c = vs.cfg;
   c.game = game;
   c.players = players;
   check_expansion_flags(cmd, c);
-  c.switches = switch_pairs(switches, "--switch");
+  c.switches = switch_pairs(vs.switches, "--switch");
   // One agent for every seat, or one a seat.
-  const char sep = agents.find(';') != std::string::npos ? ';' : ',';
-  std::vector<std::string> list;
-  std::string item;
-  for (char ch : agents + sep) {
-    if (ch != sep) {
-      item += ch;
-      continue;
-    }
-    if (item.empty()) throw UsageError("--agents: an empty agent in '" + agents + "'");
-    try {
-      analysis::parse_vs_agent(item);
-    } catch (const analysis::AnalysisError& e) {
-      throw UsageError(std::string("--agents: ") + e.what());
-    }
-    list.push_back(item);
-    item.clear();
-  }
+  std::vector<std::string> list = vs_agent_list(agents);
   if (list.size() == 1) list.assign(size_t(players), list.front());
   if (int(list.size()) != players)
     throw UsageError("--agents: " + std::to_string(list.size()) + " agents for " + std::to_string(players) +
@@ -104,8 +87,7 @@ void add_play(CLI::App& app) {
   auto out = std::make_shared<std::string>();
   auto show = std::make_shared<bool>(false);
   auto deal = std::make_shared<uint64_t>(0);
-  auto switches = std::make_shared<std::vector<std::string>>();
-  auto files = std::make_shared<analysis::TournamentConfig>();  // the competitive games' catalogs and modules
+  auto vs = std::make_shared<TournamentFlags>();  // the competitive games' catalogs, modules and switches
   auto svg = std::make_shared<std::string>();
   // --players serves both modes (co-op 1-5, competitive 2-6): each mode checks its own in the callback.
   flags->max_players = vs::VS_MAX_PLAYERS;
@@ -132,11 +114,7 @@ void add_play(CLI::App& app) {
              "The deal: co-op, game G of a study cell with the same --seed (its game index); base|gcc, deal D of a "
              "tournament with the same --seed")
       ->capture_default_str();
-  cmd->add_option("--switch", *switches, "--game base|gcc: a rule switch name=value, as in versus; repeat for several");
-  cmd->add_option("--base-catalog", files->base_catalog, "--game base|gcc: tile catalog of the base game")->capture_default_str();
-  cmd->add_option("--gcc-catalog", files->gcc_catalog, "--game gcc: tile catalog of the GCC tiles and their 2x2 start tile")
-      ->capture_default_str();
-  add_expansion_flags(*cmd, *files);
+  vs->add_game_flags(*cmd);
   cmd->add_option("--out", *out, "Write the record to this file (default: standard output)");
   cmd->add_flag("--show", *show, "Print the final board and status to standard error");
   cmd->add_option("--svg", *svg, "--game base|gcc: also draw the final board as an SVG picture into this file");
@@ -148,8 +126,7 @@ void add_play(CLI::App& app) {
   for (const std::string& n : flags->names)
     if (n != "--players" && n != "--abbey-catalog" && n != "--toll-catalog") coop_only.push_back(n);
   set_group(*cmd, COOP_GROUP, coop_only);
-  set_group(*cmd, VS_GROUP, {"--switch", "--base-catalog", "--expansions", "--map", "--svg"});
-  set_group(*cmd, GCC_GROUP, {"--gcc-catalog"});
+  set_group(*cmd, VS_GROUP, {"--svg"});
   cmd->callback([=] {
     if (*game != "coop" && *game != "base" && *game != "gcc") {
       const bool index = !game->empty() && std::all_of(game->begin(), game->end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -157,8 +134,7 @@ void add_play(CLI::App& app) {
                        (index ? "; the deal (game G of a study cell) is --deal " + *game : std::string()));
     }
     if (*game == "base" || *game == "gcc") {
-      play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *switches, *files, *out,
-                  *show, *svg, *html);
+      play_versus(*cmd, *game, cmd->count("--players") ? opt->players : 2, *agent, *seed, *deal, *vs, *out, *show, *svg, *html);
       return;
     }
     refuse_other_games(*cmd, "coop");  // --abbey-catalog and --toll-catalog belong to both games (the levers read them too)

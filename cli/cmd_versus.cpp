@@ -43,104 +43,121 @@ void add_versus(CLI::App& app) {
       "  mists merge s1 s2 --out results/gcc/both                                           # then one tournament\n"
       "  mists versus --game gcc --agents mcts,expert --games 2 --records --out /tmp/one   # one deal, both seatings,\n"
       "  mists replay /tmp/one/records/pair0-g0.txt --show --svg board.svg                   # then replay it");
-  auto cfg = std::make_shared<analysis::TournamentConfig>();
-  auto agents = std::make_shared<std::string>("expert,greedy");
-  auto switches = std::make_shared<std::vector<std::string>>();
-  auto out = std::make_shared<std::string>();
-  auto resume = std::make_shared<std::string>();
-  auto threads = std::make_shared<int>(0);  // all cores
-  auto seed = std::make_shared<uint64_t>(1);
-  auto quiet = std::make_shared<bool>(false);
-  auto records = std::make_shared<bool>(false);
-  auto shard = std::make_shared<std::string>();
-  cmd->add_option("--game", cfg->game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
+  auto flags = std::make_shared<TournamentFlags>();
+  flags->add(*cmd);
+  cmd->callback([flags, cmd] {
+    if (!flags->resume.empty() && cmd->count("--game"))
+      throw UsageError("--game cannot change a tournament: --resume takes only --threads, --quiet and --records");
+    flags->run(*cmd);
+  });
+}
+
+TournamentFlags::TournamentFlags() = default;
+
+std::vector<std::string> vs_agent_list(const std::string& agents) {
+  const char sep = agents.find(';') != std::string::npos ? ';' : ',';
+  std::vector<std::string> list;
+  std::string item;
+  for (char ch : agents + sep) {
+    if (ch != sep) {
+      item += ch;
+      continue;
+    }
+    if (item.empty()) throw UsageError("--agents: an empty agent in '" + agents + "'");
+    try {
+      analysis::parse_vs_agent(item);
+    } catch (const analysis::AnalysisError& e) {
+      throw UsageError(std::string("--agents: ") + e.what());
+    }
+    list.push_back(item);
+    item.clear();
+  }
+  return list;
+}
+
+void TournamentFlags::add(CLI::App& cmd) {
+  cmd.add_option("--game", cfg.game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
       ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
-  add_number(*cmd, "--players", cfg->players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
-  cmd->add_option("--agents", *agents, "Two or more agents, comma-separated; settings after ':' (see below; separate "
-                                       "agents with ';' when settings hold commas)")
+  add_number(cmd, "--players", cfg.players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
+  cmd.add_option("--agents", agents, "Two or more agents, comma-separated; settings after ':' (see below; separate "
+                                     "agents with ';' when settings hold commas)")
       ->capture_default_str()
       ->check(no_empty_items(",;"));
-  add_number(*cmd, "--games", cfg->games, 2, 100000000, "Games a pair of agents (even: each tile order from both seatings)")
+  add_number(cmd, "--games", cfg.games, 2, 100000000, "Games a pair of agents (even: each tile order from both seatings)")
       ->capture_default_str();
-  add_number(*cmd, "--chunk", cfg->chunk, 2, 1000000, "Games a chunk file (even); the unit of --resume")->capture_default_str();
-  add_number(*cmd, "--precision", cfg->precision, 0.0, 0.5,
+  add_number(cmd, "--chunk", cfg.chunk, 2, 1000000, "Games a chunk file (even); the unit of --resume")->capture_default_str();
+  add_number(cmd, "--precision", cfg.precision, 0.0, 0.5,
              "Stop a pair once the 95% interval of its win share is narrower than this each side (e.g. 0.03), checked "
              "after each chunk");
-  add_number(*cmd, "--min-games", cfg->min_games, 2, 100000000, "With --precision: games before a pair may stop")
+  add_number(cmd, "--min-games", cfg.min_games, 2, 100000000, "With --precision: games before a pair may stop")
       ->capture_default_str();
-  add_seed(*cmd, "--seed", *seed, "Run seed: the tile orders and the agents' random streams");
-  cmd->add_option("--switch", *switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
-                                         "unplaceable, abbot; the modules' below); repeat for several");
-  cmd->add_option("--base-catalog", cfg->base_catalog, "Tile catalog of the base game")->capture_default_str();
-  cmd->add_option("--gcc-catalog", cfg->gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
+  add_seed(cmd, "--seed", seed, "Run seed: the tile orders and the agents' random streams");
+  add_game_flags(cmd);
+  set_group(cmd, "", {"--switch", "--base-catalog", "--gcc-catalog", "--expansions", "--map"});  // every game of versus's
+  cmd.add_option("--out", out, "Folder of the tournament (default results/versus-<time>); one run at a time a folder (exit 1 when held)");
+  cmd.add_option("--resume", resume,
+                 "Finish the tournament in this folder (its own settings; only --threads applies); refused (exit 1) while another "
+                 "run holds it");
+  add_threads(cmd, threads, "Games played at once (0 = all cores); results do not depend on it");
+  cmd.add_flag("--quiet,-q", quiet, "No progress on standard error");
+  cmd.add_flag("--records", records,
+               "Also write the record of every game this run plays into OUT/records/ (pairK-gG.txt; mists replay reads "
+               "them)");
+  cmd.add_option("--shard", shard,
+                 "Play only slice K of N of the tournament's chunks (counted pair by pair), e.g. 2/4; combine the N folders "
+                 "with mists merge");
+}
+
+void TournamentFlags::add_game_flags(CLI::App& cmd) {
+  cmd.add_option("--switch", switches, "A rule switch name=value (score_floor, final_ghost_penalty, misty_road_meeple, "
+                                       "unplaceable, abbot; the modules' below); repeat for several");
+  cmd.add_option("--base-catalog", cfg.base_catalog, "Tile catalog of the base game")->capture_default_str();
+  cmd.add_option("--gcc-catalog", cfg.gcc_catalog, "Tile catalog of the GCC tiles and their 2x2 start tile (gcc)")
       ->capture_default_str();
-  add_expansion_flags(*cmd, *cfg);
-  cmd->add_option("--out", *out, "Folder of the tournament (default results/versus-<time>); one run at a time a folder (exit 1 when held)");
-  cmd->add_option("--resume", *resume,
-                  "Finish the tournament in this folder (its own settings; only --threads applies); refused (exit 1) while another "
-                  "run holds it");
-  add_threads(*cmd, *threads, "Games played at once (0 = all cores); results do not depend on it");
-  cmd->add_flag("--quiet,-q", *quiet, "No progress on standard error");
-  cmd->add_flag("--records", *records,
-                "Also write the record of every game this run plays into OUT/records/ (pairK-gG.txt; mists replay reads "
-                "them)");
-  cmd->add_option("--shard", *shard,
-                  "Play only slice K of N of the tournament's chunks (counted pair by pair), e.g. 2/4; combine the N folders "
-                  "with mists merge");
-  cmd->callback([=] {
-    const bool is_resume = !resume->empty();
-    if (is_resume)
-      for (const char* f : {"--game", "--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog",
-                            "--gcc-catalog", "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out", "--shard",
-                            "--precision", "--min-games"})
-        if (cmd->count(f))
-          throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
-    analysis::TournamentConfig c = *cfg;
-    if (!is_resume) {
-      const char sep = agents->find(';') != std::string::npos ? ';' : ',';
-      std::string item;
-      for (char ch : *agents + sep) {
-        if (ch == sep) {
-          if (item.empty()) throw UsageError("--agents: an empty agent in '" + *agents + "'");
-          try {
-            analysis::parse_vs_agent(item);
-          } catch (const analysis::AnalysisError& e) {
-            throw UsageError(std::string("--agents: ") + e.what());
-          }
-          c.agents.push_back(item);
-          item.clear();
-        } else {
-          item += ch;
-        }
-      }
-      if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
-      if (c.games % 2) throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
-      if (c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
-      if (cmd->count("--min-games") && c.precision <= 0) throw UsageError("--min-games needs --precision");
-      if (c.precision > 0 && !shard->empty())
-        throw UsageError("--precision and --shard cannot be combined: a pair's length depends on its earlier games");
-      c.seed = *seed;
-      c.switches = switch_pairs(*switches, "--switch");
-      check_expansion_flags(*cmd, c);
-      try {
-        c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
-      } catch (const ConfigError& e) {
-        throw UsageError(e.what());
-      }
+  add_expansion_flags(cmd, cfg);
+  set_group(cmd, VS_GROUP, {"--switch", "--base-catalog", "--expansions", "--map"});
+  set_group(cmd, GCC_GROUP, {"--gcc-catalog"});
+}
+
+void TournamentFlags::run(const CLI::App& cmd) const {
+  const bool is_resume = !resume.empty();
+  if (is_resume)
+    for (const char* f : {"--players", "--agents", "--games", "--chunk", "--seed", "--switch", "--base-catalog", "--gcc-catalog",
+                          "--expansions", "--abbey-catalog", "--toll-catalog", "--map", "--out", "--shard", "--precision",
+                          "--min-games"})
+      if (const CLI::Option* o = cmd.get_option_no_throw(f); o && o->count())
+        throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
+  analysis::TournamentConfig c = cfg;
+  if (!is_resume) {
+    c.agents = vs_agent_list(agents);
+    if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
+    if (c.games < 2 || c.games % 2)
+      throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
+    if (c.chunk < 2 || c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
+    if (c.min_games < 2) throw UsageError("--min-games: " + std::to_string(c.min_games) + ": a pair plays at least 2 games");
+    if (cmd.count("--min-games") && c.precision <= 0) throw UsageError("--min-games needs --precision");
+    if (c.precision > 0 && !shard.empty())
+      throw UsageError("--precision and --shard cannot be combined: a pair's length depends on its earlier games");
+    c.seed = seed;
+    c.switches = switch_pairs(switches, "--switch");
+    check_expansion_flags(cmd, c);
+    try {
+      c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
+    } catch (const ConfigError& e) {
+      throw UsageError(e.what());
     }
-    const std::string dir = is_resume ? *resume : out->empty() ? "results/versus-" + analysis::utc_stamp() : *out;
-    analysis::Shard part;
-    if (!shard->empty()) {
-      try {
-        part = analysis::parse_shard_text(*shard);
-      } catch (const NumberError& e) {
-        throw UsageError("--shard: '" + *shard + "' is not K/N with 1 <= K <= N (" + e.what() + ")");
-      }
+  }
+  const std::string dir = is_resume ? resume : out.empty() ? "results/versus-" + analysis::utc_stamp() : out;
+  analysis::Shard part;
+  if (!shard.empty()) {
+    try {
+      part = analysis::parse_shard_text(shard);
+    } catch (const NumberError& e) {
+      throw UsageError("--shard: '" + shard + "' is not K/N with 1 <= K <= N (" + e.what() + ")");
     }
-    const std::string report =
-        analysis::run_tournament(c, dir, is_resume, *threads, command_line(), *quiet, *records, {}, nullptr, part);
-    std::cout << report << "\nwritten: " << dir << "/report.md\n";
-  });
+  }
+  const std::string report = analysis::run_tournament(c, dir, is_resume, threads, command_line(), quiet, records, {}, nullptr, part);
+  std::cout << report << "\nwritten: " << dir << "/report.md\n";
 }
 
 void add_expansion_flags(CLI::App& cmd, analysis::TournamentConfig& cfg) {
@@ -180,34 +197,6 @@ void check_expansion_flags(const CLI::App& cmd, analysis::TournamentConfig& cfg)
   cfg.expansions = vs::modules_text(m);
   if (cmd.count("--abbey-catalog") && !(m & vs::VS_ABBEY_MAYOR)) throw UsageError("--abbey-catalog needs --expansions abbey_mayor");
   if (cmd.count("--toll-catalog") && !(m & vs::VS_TOLLKEEPERS)) throw UsageError("--toll-catalog needs --expansions tollkeepers");
-}
-
-std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args) {
-  if (args.size() < 2 || (args[1] != "analyze" && args[1] != "compare")) return args;
-  std::string game;
-  size_t at = 0, width = 0;  // the --game flag and its value in args
-  for (size_t k = 2; k < args.size(); ++k) {
-    if (args[k] == "--game" && k + 1 < args.size()) game = args[k + 1], at = k, width = 2;
-    else if (args[k].rfind("--game=", 0) == 0) game = args[k].substr(7), at = k, width = 1;
-  }
-  if (game != "base" && game != "gcc") return args;
-  for (const std::string& a : args)
-    if (a == "--help" || a == "-h") return args;  // the command's own help, which names this
-  CLI::App* versus = app.get_subcommand("versus");
-  const bool resume = std::find(args.begin(), args.end(), "--resume") != args.end() ||
-                      std::any_of(args.begin(), args.end(), [](const std::string& a) { return a.rfind("--resume=", 0) == 0; });
-  for (size_t k = 2; k < args.size(); ++k) {
-    if (args[k].rfind("--", 0) != 0) continue;
-    const std::string name = args[k].substr(0, args[k].find('='));
-    if (versus->get_option_no_throw(name)) continue;
-    // versus's own flags, as it declares them (--game is already given)
-    const std::string takes = flag_list(*versus, [](const CLI::Option& o) { return o.get_lnames().front() != "game"; });
-    throw UsageError(name + " is a co-op flag of mists " + args[1] + "; with --game " + game + " it runs the " +
-                     "competitive round robin of mists versus, which takes " + takes);
-  }
-  if (resume) args.erase(args.begin() + long(at), args.begin() + long(at + width));  // the folder knows its game
-  args[1] = "versus";
-  return args;
 }
 
 }  // namespace mists::cli

@@ -28,10 +28,5 @@ void add_versus(CLI::App& app);  // the competitive games: tournaments
 void add_train(CLI::App& app);   // the learned value
 void add_regret(CLI::App& app);  // the fair optimum and each agent's regret
 void add_serve(CLI::App& app);   // the player's table in the browser
-// `mists analyze|compare --game base|gcc ...` is `mists versus --game base|gcc ...` (the competitive
-// round robin): returns the arguments with the command renamed (and --game left out with
-// --resume); a flag that versus does not take is a UsageError naming it. Other arguments come
-// back unchanged.
-std::vector<std::string> competitive_alias(CLI::App& app, std::vector<std::string> args);
 
 }  // namespace mists::cli

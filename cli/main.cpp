@@ -46,8 +46,7 @@ int main(int argc, char** argv) {
   // CLI11's own errors (a bad or missing value, an unknown flag) read like the others.
   app.failure_message(mists::cli::usage_failure);
   try {
-    // analyze and compare with --game base|gcc run the competitive round robin (mists versus).
-    std::vector<std::string> args = mists::cli::competitive_alias(app, std::vector<std::string>(argv, argv + argc));
+    std::vector<std::string> args(argv, argv + argc);
     mists::cli::refuse_switch_values(app, args);
     std::vector<char*> view;
     for (std::string& a : args) view.push_back(a.data());

@@ -334,29 +334,34 @@ CLI::Option* add_target(CLI::App& cmd, const std::string& name, double& target, 
 void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--game", kind,
                  "coop: the co-op levels (the default). base or gcc: the competitive games (the base game, Ghosts, "
-                 "Castles & Cemeteries): the command is then mists versus, the round robin of competitive agents with "
-                 "seat rotation (the same flags, folder and report.md; see mists versus --help)")
+                 "Castles & Cemeteries): the round robin of competitive agents with seat rotation that mists versus plays "
+                 "(the same tournament, folder and report.md), from the flags every game reads and the competitive "
+                 "games' group below; see mists versus --help")
       ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
   games = default_games;
   game_flags.add(cmd, game, false, false, false);
+  versus.add_game_flags(cmd);  // after the co-op catalogs, so that --abbey-catalog and --toll-catalog set both
   cmd.add_option("--levers", levers, levers_help(true))->check(no_empty_items(",+"));
   cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
   cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6")->check(no_empty_items(","));
-  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2")->check(no_empty_items(","));
+  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2 (--game base|gcc: one count, 2-6, default 2)")
+      ->check(no_empty_items(","));
   cmd.add_option("--agents,--agent", agents,
-                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, td, solver; `mists agents`)")
+                 "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, td, solver; `mists agents`); "
+                 "--game base|gcc: two or more competitive agents, as in mists versus (default expert,greedy)")
       ->check(no_empty_items(",;"));
   cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3")->check(no_empty_items(","));
   cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)")->check(no_empty_items(","));
-  add_number(cmd, "--games", games, 1, 100000000, default_study ? "Games per cell (the default study: per cell of the casual player, the expert)" : "Games per cell")
+  add_number(cmd, "--games", games, 1, 100000000, std::string(default_study ? "Games per cell (the default study: per cell of the casual player, the expert)" : "Games per cell") +
+                 "; --game base|gcc: games a pair of agents, even (default 1000)")
       ->capture_default_str();
   if (default_study)
     add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per cell of the strongest fair agent (the first table and the budget sweep) and of the foresight agents (the luck table)")->capture_default_str();
-  add_number(cmd, "--precision", precision, 0.0, 0.5, "Stop a cell once its 95% interval half-width is below this (e.g. 0.01)");
+  add_number(cmd, "--precision", precision, 0.0, 0.5, "Stop a cell (--game base|gcc: a pair of agents) once its 95% interval half-width is below this (e.g. 0.01)");
   add_number(cmd, "--min-games", min_games, 1, 100000000, "With --precision: games before a cell may stop")->capture_default_str();
   add_target(cmd, "--target", target,
              "The win rate the report's ghost-budget fit gives the ghost total for, a fraction (default 0.5)", 0.001, 0.999);
-  add_number(cmd, "--chunk", chunk, 1, 100000, "Games per saved chunk")->capture_default_str();
+  add_number(cmd, "--chunk", chunk, 1, 100000, "Games per saved chunk (--game base|gcc: even)")->capture_default_str();
   add_threads(cmd, threads, "Worker threads (0 = all cores); results do not depend on it");
   add_seed(cmd, "--seed", seed, "Run seed");
   add_number(cmd, "--playouts", playouts, 1, 10000000, "Search default: MCTS playouts per decision (mcts, clairvoyant)");
@@ -366,14 +371,61 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
                  "Output folder, relative to the working directory (default results/<kind>-<UTC time>); one run at a time: "
                  "a run on a folder another run holds is refused (exit 1)");
   cmd.add_option("--resume", resume,
-                 "Finish a killed study in this folder (its study.json decides everything but --threads); refused (exit 1) "
+                 "Finish a killed study in this folder (its study.json decides everything but --threads; a tournament's "
+                 "tournament.json, its game too); refused (exit 1) "
                  "while another run holds the folder");
   cmd.add_option("--shard", shard, "Play only slice K of N of the study's chunks, e.g. 2/4 (combine with mists merge)");
   cmd.add_option("--title", title, "Report title");
   cmd.add_flag("--trace", trace, "Also write traces.csv (a row per turn of every game) and the trajectory plot");
-  cmd.add_flag("--records", records, "Also write the record of every won game into OUT/records/ (for the solver: each winning line)");
+  cmd.add_flag("--records", records, "Also write the record of every won game into OUT/records/ (for the solver: each winning "
+                                      "line; --game base|gcc: of every game)");
   cmd.add_flag("--verbose,-v", verbose, "Print each cell's result as it finishes");
   cmd.add_flag("--quiet,-q", quiet, "No progress output");
+  // What the co-op study alone reads (refuse_other_games refuses it with --game base|gcc); the
+  // catalogs of the levers are the competitive modules' too.
+  std::vector<std::string> coop_only;
+  for (const std::string& n : game_flags.names)
+    if (n != "--abbey-catalog" && n != "--toll-catalog") coop_only.push_back(n);
+  for (const char* n : {"--levers", "--config", "--levels", "--ghost-deltas", "--ghosts", "--target", "--playouts", "--c",
+                        "--rollout", "--title", "--trace", "--verbose"})
+    coop_only.push_back(n);
+  if (default_study) coop_only.push_back("--bound-games");
+  set_group(cmd, COOP_GROUP, coop_only);
+}
+
+std::string StudyFlags::game_played(const CLI::App& cmd) const {
+  if (resume.empty() || !analysis::holds_tournament(resume)) {
+    if (!resume.empty() && kind != "coop")
+      throw UsageError("--resume " + resume + ": --game " + kind + " resumes a tournament, and " + resume +
+                       " holds none (no tournament.json; a co-op study resumes without --game)");
+    return kind;
+  }
+  const std::string held = analysis::tournament_game(resume);
+  if (cmd.count("--game") && kind != held)
+    throw UsageError("--game " + kind + ": " + resume + " holds a tournament of --game " + held + " (the folder decides; drop --game)");
+  return held;
+}
+
+TournamentFlags StudyFlags::tournament(const CLI::App& cmd, const std::string& game) const {
+  refuse_other_games(cmd, game);
+  TournamentFlags t = versus;  // the competitive games' own flags, as given
+  t.cfg.game = game;
+  if (cmd.count("--players")) {
+    const std::vector<int> counts = analysis::int_list(players, "--players");
+    if (counts.size() != 1 || counts[0] < 2 || counts[0] > vs::VS_MAX_PLAYERS)
+      throw UsageError("--players " + players + ": a tournament of --game " + game + " plays one player count, 2 to " +
+                       std::to_string(vs::VS_MAX_PLAYERS) + " (one tournament a count)");
+    t.cfg.players = counts[0];
+  }
+  if (cmd.count("--agents")) t.agents = agents;
+  if (cmd.count("--games")) t.cfg.games = games;
+  if (cmd.count("--chunk")) t.cfg.chunk = chunk;
+  if (cmd.count("--precision")) t.cfg.precision = precision;
+  if (cmd.count("--min-games")) t.cfg.min_games = min_games;
+  t.seed = seed, t.threads = threads;
+  t.out = out, t.resume = resume, t.shard = shard;
+  t.quiet = quiet, t.records = records;
+  return t;
 }
 
 void StudyFlags::check_given(const CLI::App& cmd) const {
@@ -397,7 +449,6 @@ void StudyFlags::check_given(const CLI::App& cmd) const {
 }
 
 analysis::StudyConfig StudyFlags::study(bool default_cells, const std::string& default_title) const {
-  if (kind != "coop") throw UsageError("--game " + kind + " runs mists versus (see mists versus --help)");
   analysis::StudyConfig cfg;
   if (!config.empty()) {
     cfg = analysis::study_from_toml(config);  // check_given has refused every flag the file decides

@@ -17,10 +17,8 @@
 #include "analysis/agents/game_options.h"
 #include "analysis/study/near_miss.h"
 #include "analysis/study/study_config.h"
+#include "analysis/tournament/tournament.h"
 
-namespace mists::analysis {
-struct TournamentConfig;
-}
 
 namespace mists::cli {
 
@@ -142,18 +140,52 @@ struct GameFlags {
   void apply(GameOptions& g) const;
 };
 
+// The flags of the competitive round robin (analysis/tournament/), mists versus's own, which
+// analyze and compare take too with --game base|gcc (StudyFlags::tournament).
+struct TournamentFlags {
+  analysis::TournamentConfig cfg;  // game, players, games, chunk, precision, catalogs, modules
+  std::string agents = "expert,greedy", out, resume, shard;
+  std::vector<std::string> switches;
+  uint64_t seed = 1;
+  int threads = 0;
+  bool quiet = false, records = false;
+  TournamentFlags();
+  // Every flag of mists versus onto `cmd`.
+  void add(CLI::App& cmd);
+  // The flags only the competitive games read (--switch, --base-catalog, --gcc-catalog, the
+  // modules') onto `cmd`, in their groups (VS_GROUP, GCC_GROUP); --abbey-catalog and
+  // --toll-catalog, when `cmd` has them already (the co-op levers'), set both.
+  void add_game_flags(CLI::App& cmd);
+  // Plays the tournament the flags describe, or resumes the one in --resume (then only --threads,
+  // --quiet and --records may be given), and prints its report; UsageError naming a bad flag.
+  void run(const CLI::App& cmd) const;
+};
+
+// The competitive agents of --agents (versus, play, analyze and compare with --game base|gcc):
+// comma-separated, or ';'-separated when settings hold commas, each checked; UsageError naming --agents.
+std::vector<std::string> vs_agent_list(const std::string& agents);
+
 // The study options of analyze and compare (the same flags, the same meaning).
 struct StudyFlags {
   GameOptions game;
   GameFlags game_flags;
   std::string levels, players, agents, deltas, ghosts, levers, out, resume, shard, title, rollout, config;
   uint64_t seed = 1;
-  std::string kind = "coop";  // --game: base | gcc made the command mists versus in main() (competitive_alias)
+  std::string kind = "coop";  // --game: base | gcc plays the tournament of `versus`
+  TournamentFlags versus;     // its flags that only the competitive games read
   int games = 2000, bound_games = 60, threads = 0, min_games = 200, chunk = 100, playouts = -1;
   double precision = 0, c = -1, target = 0.5;
   bool verbose = false, quiet = false, trace = false, records = false;
-  // Adds the flags to `cmd`; `games` is the default of --games.
+  // Adds the flags to `cmd`, each co-op-only one in COOP_GROUP, and the competitive games' own
+  // (TournamentFlags::add_game_flags); `games` is the default of --games.
   void add(CLI::App& cmd, int games, bool default_study);
+  // The game the command plays: --game, or with --resume the folder's (a tournament.json holds a
+  // competitive game); UsageError when --game names another game than the folder holds.
+  std::string game_played(const CLI::App& cmd) const;
+  // The tournament of --game base|gcc: the flags every game reads (players, agents, games, chunk,
+  // precision, seed, folders, threads, output) as versus reads them, given ones only (versus's
+  // defaults otherwise), and the competitive games' own; every co-op flag given is refused by name.
+  TournamentFlags tournament(const CLI::App& cmd, const std::string& game) const;
   // The study the flags describe (not for --resume); `default_cells` adds the default study's
   // cells when no cell option is given, else the cells are built from --levels ... --ghosts.
   analysis::StudyConfig study(bool default_cells, const std::string& default_title) const;

@@ -306,7 +306,7 @@ TEST_CASE("mists play --game gcc: one competitive game, the record of versus's g
   fs::remove_all(dir);
 }
 
-TEST_CASE("mists analyze and compare --game gcc run the round robin of mists versus; co-op flags refused") {
+TEST_CASE("mists analyze and compare --game gcc play the round robin of mists versus; co-op flags refused") {
   namespace sh = mists::test::sh;
   const fs::path a = mists::test::sh::own_temp_dir("mists-test-alias-a"), b = mists::test::sh::own_temp_dir("mists-test-alias-b");
   fs::remove_all(a);
@@ -325,11 +325,28 @@ TEST_CASE("mists analyze and compare --game gcc run the round robin of mists ver
   const auto resumed = sh::mists_cmd("analyze --game gcc --resume " + a.string() + " --quiet");
   CHECK_MESSAGE(resumed.status == 0, resumed.output);
   CHECK(fs::exists(a / "chunks" / "pair0-a0-a1-1.csv"));
+  // The folder decides its game: --resume alone finds the tournament, another --game is refused.
+  fs::remove(a / "chunks" / "pair0-a0-a1-1.csv");
+  const auto found = sh::mists_cmd("compare --resume " + a.string() + " --quiet --threads 1");
+  CHECK_MESSAGE(found.status == 0, found.output);
+  CHECK(fs::exists(a / "chunks" / "pair0-a0-a1-1.csv"));
+  const auto other = sh::mists_cmd("analyze --game base --resume " + a.string());
+  CHECK(other.status == 2);
+  CHECK(other.output.find("holds a tournament of --game gcc") != std::string::npos);
+  const auto changed = sh::mists_cmd("analyze --resume " + a.string() + " --games 8");
+  CHECK(changed.status == 2);
+  CHECK(changed.output.find("--games cannot change a tournament") != std::string::npos);
+  const auto none = sh::mists_cmd("analyze --game gcc --resume " + (a / "chunks").string());
+  CHECK(none.status == 2);
+  CHECK(none.output.find("holds none") != std::string::npos);
   const auto coop = sh::mists_cmd("analyze --game gcc --levels 3 --agents greedy,random");
   CHECK(coop.status == 2);
-  CHECK(coop.output.find("--levels is a co-op flag of mists analyze") != std::string::npos);
+  CHECK(coop.output.find("--levels is a co-op flag; mists analyze --game gcc takes") != std::string::npos);
+  const auto counts = sh::mists_cmd("analyze --game gcc --players 2,3 --agents greedy,random");
+  CHECK(counts.status == 2);
+  CHECK(counts.output.find("--players 2,3: a tournament of --game gcc plays one player count") != std::string::npos);
   const auto help = sh::mists_cmd("compare --help");
-  CHECK(help.output.find("the command is then mists versus") != std::string::npos);
+  CHECK(help.output.find("the round robin of competitive agents with seat rotation that mists versus plays") != std::string::npos);
   fs::remove_all(a);
   fs::remove_all(b);
 }

@@ -183,6 +183,7 @@ std::string write_report(const TournamentConfig& cfg, const std::vector<Tourname
 // ---- Running -------------------------------------------------------------------------------------
 
 bool holds_tournament(const std::string& dir) { return fs::exists(dir + "/tournament.json"); }
+std::string tournament_game(const std::string& dir) { return read_tournament(dir + "/tournament.json").cfg.game; }
 
 vs::VsSummary play_vs_game(const vs::VsRules& R, const std::vector<std::string>& agents, uint64_t seed, uint64_t deal,
                            std::string& record_text) {

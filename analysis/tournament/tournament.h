@@ -84,6 +84,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
 std::string merge_tournaments(const std::vector<std::string>& dirs, const std::string& out, const std::string& command);
 // True when `dir` holds a tournament (tournament.json), for `mists merge` to tell it from a study.
 bool holds_tournament(const std::string& dir);
+// The game (base, gcc) of the tournament in `dir`, from its tournament.json read and checked.
+std::string tournament_game(const std::string& dir);
 
 // The win share of pair `pair`'s first agent over the deals of `games` (ties shared, the two
 // seatings of a deal averaged, each deal a trial), with its Wilson 95% interval: what report.md
