@@ -163,3 +163,51 @@ TEST_CASE("a tournament stopped by SIGINT keeps its chunks and names mists versu
   CHECK(run.contains("ended"));
   CHECK(run["games_played"] == 2 * kept);
 }
+
+// The resumable plans run through one run log (analysis/run/run_log.h): training and the regret run
+// stop on a signal as the study and the tournament do, their run's entry closed with what it played.
+TEST_CASE("mists train and mists regret stopped by SIGTERM keep their sealed chunks and close their run's entry") {
+  ah::TempDir dir("signal-plans"), logs("signal-plans-logs");
+  auto files_in = [](const std::string& d, const std::string& ext) {
+    size_t n = 0;
+    if (fs::exists(d))
+      for (const auto& e : fs::directory_iterator(d)) n += e.path().extension() == ext;
+    return n;
+  };
+  struct Plan {
+    std::vector<std::string> args;
+    std::string folder, chunks, ext, file, runs, count_key, continue_with;
+  };
+  const std::string work = dir.sub("work"), regret = dir.sub("regret");
+  const Plan plans[] = {
+      {{"train", "--work", work, "--out", dir.sub("value.txt"), "--agent", "expert", "--levels", "3", "--players", "2", "--games", "4000",
+        "--chunk", "4", "--threads", "1"},
+       work, work + "/games", ".txt", work + "/train.json", "/runs", "games_played", "; continue with: mists train --work "},
+      {{"regret", "--levels", "3", "--positions", "100000", "--source", "greedy", "--agents", "greedy;expert", "--chunk", "1",
+        "--threads", "1", "--out", regret},
+       regret, regret + "/chunks", ".csv", regret + "/regret.json", "/provenance/runs", "chunks_played",
+       "; continue with: mists regret --resume " + regret},
+  };
+  for (const Plan& p : plans) {
+    CAPTURE(p.args[0]);
+    const std::string err_path = logs.sub(p.args[0] + ".err");
+    const pid_t pid = ah::spawn_cli(p.args, logs.sub(p.args[0] + ".out"), err_path);
+    const auto start = std::chrono::steady_clock::now();
+    while (files_in(p.chunks, p.ext) < 2 && std::chrono::steady_clock::now() - start < std::chrono::seconds(120))
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ::kill(pid, SIGTERM);
+    const int status = ah::wait_status(pid);
+    const std::string err = ah::slurp(err_path);
+    REQUIRE_MESSAGE(status == 128 + SIGTERM, err);
+    const size_t kept = files_in(p.chunks, p.ext);
+    CHECK(kept >= 2);
+    CHECK_MESSAGE(has(err, "stopped by SIGTERM: " + std::to_string(kept) + " chunks kept in " + p.folder + p.continue_with), err);
+    CHECK(tmp_files(p.folder).empty());
+    const nlohmann::json doc = nlohmann::json::parse(ah::slurp(p.file));
+    const nlohmann::json run = doc.at(nlohmann::json::json_pointer(p.runs)).back();
+    CHECK(run["stopped"] == "SIGTERM");
+    CHECK(run.contains("ended"));
+    CHECK(run["threads"] == 1);
+    CHECK(run[p.count_key].get<long long>() == (p.args[0] == "train" ? 4 * (long long)kept : (long long)kept));
+  }
+}

@@ -19,6 +19,7 @@
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
+#include "analysis/run/run_log.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
 #include "analysis/study/outputs.h"
@@ -485,8 +486,8 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
   games_cfg.erase("shard"), games_cfg.erase("shards");
   const std::string study = fnv1a64_hex(games_cfg.dump());
   const AgentSpec agent = parse_agent(cfg.agent);
-  const FolderLock lock(dir, cfg.command);
-  const std::string run_path = dir + "/ladder-run.json";
+  RunLog log(dir, "ladder-run.json", cfg.command);  // the folder held and the signals watched (analysis/run/run_log.h)
+  const std::string run_path = log.path();
   json run_file;
   if (resume) {
     if (!fs::exists(run_path)) throw AnalysisError("--resume " + dir + ": no ladder-run.json in " + dir + ": nothing to resume");
@@ -502,24 +503,16 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
     run_file = {{"config", jcfg}, {"provenance", provenance_of(cfg)}};
   }
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  json& runs = run_file["provenance"]["runs"];
-  runs.push_back({{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", cfg.command}});
   fs::create_directories(dir + "/cells");
-  write_atomic(run_path, run_file.dump(2) + "\n");
+  log.open(run_file, threads);
 
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  const InterruptGuard guard;
   LadderResult result;
   long long kept = 0;  // batches sealed in the folder
   const auto started = std::chrono::steady_clock::now();
   long long games_played = 0;
   auto stop = [&](int signal) {
-    end_run(runs.back(), "batches_played", result.batches_played, signal);
-    write_atomic(run_path, run_file.dump(2) + "\n");
-    throw Interrupted("mists: stopped by " + std::string(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal") + ": " +
-                          std::to_string(kept) + (kept == 1 ? " batch" : " batches") + " kept in " + dir +
-                          "; continue with: mists ladder --resume " + shell_word(dir),
-                      SIGNAL_EXIT_BASE + signal);
+    log.stop(signal, "batches_played", result.batches_played, kept, "mists ladder --resume " + shell_word(dir), "batch");
   };
 
   // This shard's cells.
@@ -553,7 +546,7 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
     auto batch_of = [&](const LadderSetting& s, int b) -> Batch {
       auto& list = batches[s.key()];
       if (b < int(list.size())) return list[size_t(b)];
-      if (const int sig = interrupt_signal()) stop(sig);
+      if (const int sig = log.signal()) stop(sig);
       if (cfg.stop_after > 0 && result.batches_played >= cfg.stop_after) stop(SIGINT);
       const std::string bad = setting_violation(s, c.printed, start_ghosts);
       if (!bad.empty()) throw AnalysisError("ladder: " + where + ": the setting " + s.text() + " breaks the rules' limits: " + bad);
@@ -564,10 +557,10 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
       const Rules R = gs.rules();
       std::vector<GameSummary> out(size_t(cfg.batch));
       for_each_game(cfg.batch, [&](int i) {
-        if (interrupt_signal() != 0) return;
+        if (log.signal() != 0) return;
         out[size_t(i)] = play_one(R, agent, seed, uint64_t(b) * uint64_t(cfg.batch) + uint64_t(i));
       });
-      if (const int sig = interrupt_signal()) stop(sig);  // the batch is not whole: not kept
+      if (const int sig = log.signal()) stop(sig);  // the batch is not whole: not kept
       Batch x;
       for (const GameSummary& gm : out)
         if (gm.outcome == Outcome::Won) ++x.wins;
@@ -681,8 +674,7 @@ LadderResult run_ladder(const LadderConfig& cfg, const std::string& dir, bool re
     result.cells.push_back(std::move(c));
   }
 
-  end_run(runs.back(), "batches_played", result.batches_played, 0);
-  write_atomic(run_path, run_file.dump(2) + "\n");
+  log.close("batches_played", result.batches_played);
   write_outputs(cfg, result.cells, run_file, dir);
   if (cfg.plot && !draw_ladder_plot(dir) && !cfg.quiet)
     std::cerr << "mists: warning: ladder.png not drawn (python3 with matplotlib is needed; see " << dir << "/plot.log)\n";

@@ -17,6 +17,7 @@
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
+#include "analysis/run/run_log.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
 #include "analysis/study/study.h"
@@ -286,10 +287,9 @@ RegretResult run_regret(const RegretConfig& cfg, bool resume, const std::string&
     if (sees_the_deal(a)) throw AnalysisError("regret: agent '" + a.text + "' sees the deal: regret is measured for fair agents only");
     if (a.is(SOLVER)) throw AnalysisError("regret: the solver is not a player");
   }
-  const FolderLock lock(cfg.out, command);
-  const InterruptGuard guard;
+  RunLog log(cfg.out, "regret.json", command);  // the folder held and the signals watched (analysis/run/run_log.h)
   fs::create_directories(cfg.out + "/chunks");
-  const std::string meta = cfg.out + "/regret.json";
+  const std::string meta = log.path();
   const json now = provenance_of(cfg, all);
   json doc;
   if (fs::exists(meta)) {
@@ -310,10 +310,8 @@ RegretResult run_regret(const RegretConfig& cfg, bool resume, const std::string&
     if (resume) throw AnalysisError(meta + ": no regret run here to resume");
     doc["config"] = cfg.to_json();
     doc["provenance"] = now;
-    doc["provenance"]["runs"] = json::array();
   }
-  doc["provenance"]["runs"].push_back(json{{"revision", revision()}, {"command", command}, {"started", utc_stamp()}});
-  write_atomic(meta, doc.dump(2) + "\n");
+  log.open(doc, cfg.threads);
 
   std::optional<tbb::task_arena> arena;
   arena.emplace(cfg.threads > 0 ? cfg.threads : tbb::this_task_arena::max_concurrency());
@@ -332,8 +330,8 @@ RegretResult run_regret(const RegretConfig& cfg, bool resume, const std::string&
         chunk = parse_chunk(cfg, path);
         ++res.chunks_read;
       } else {
-        if (const int sig = interrupt_signal())
-          throw interrupted(sig, res.chunks_played + res.chunks_read, cfg.out, "mists regret --resume " + shell_word(cfg.out));
+        if (const int sig = log.signal())
+          log.stop(sig, "chunks_played", res.chunks_played, res.chunks_played + res.chunks_read, "mists regret --resume " + shell_word(cfg.out));
         const auto t0 = std::chrono::steady_clock::now();
         arena->execute([&] { chunk = play_chunk(cfg, level, k, agents, source); });
         write_atomic(path, seal_text(chunk_text(cfg, chunk)));
@@ -357,6 +355,7 @@ RegretResult run_regret(const RegretConfig& cfg, bool resume, const std::string&
     res.too_big.push_back(too_big);
     for (RegretRow& r : rows) res.rows.push_back(std::move(r));
   }
+  log.close("chunks_played", res.chunks_played);
   // The table of every position kept, and the summary.
   std::ostringstream csv;
   csv << "level,game,turn,tiles,nodes,optimum";

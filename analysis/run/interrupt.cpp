@@ -38,10 +38,10 @@ InterruptGuard::~InterruptGuard() {
 
 int interrupt_signal() { return int(g_signal); }
 
-Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with) {
+Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with, const std::string& unit) {
   std::ostringstream os;
-  os << "mists: stopped by " << (signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal") << ": " << kept
-     << (kept == 1 ? " chunk" : " chunks") << " kept in " << dir << "; continue with: " << continue_with;
+  os << "mists: stopped by " << (signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal") << ": " << kept << ' '
+     << (kept == 1 ? unit : unit + (unit.back() == 'h' ? "es" : "s")) << " kept in " << dir << "; continue with: " << continue_with;
   return Interrupted(os.str(), SIGNAL_EXIT_BASE + signal);
 }
 

@@ -31,10 +31,11 @@ class InterruptGuard {
 // The signal received since the innermost live InterruptGuard was made, or 0.
 int interrupt_signal();
 
-// The exception to throw after `kept` sealed chunks of the study in `dir` when `signal` arrived; its
-// message ends with `continue_with`, the call that continues it (OptionWords::resume_call:
-// `mists <command> --resume <dir>` on the command line).
-Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with);
+// The exception to throw after `kept` sealed units (`unit`: chunks, a ladder's batches) of the run in
+// `dir` when `signal` arrived; its message ends with `continue_with`, the call that continues it
+// (OptionWords::resume_call: `mists <command> --resume <dir>` on the command line).
+Interrupted interrupted(int signal, long long kept, const std::string& dir, const std::string& continue_with,
+                        const std::string& unit = "chunk");
 
 // A shell word for a path: as it is when plain, else in single quotes.
 std::string shell_word(const std::string& s);

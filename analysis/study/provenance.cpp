@@ -92,12 +92,6 @@ json read_study_json(const std::string& path) {
   return j;
 }
 
-void end_run(json& entry, const std::string& count_key, long long count, int signal) {
-  entry["ended"] = utc_stamp();
-  entry[count_key] = count;
-  if (signal != 0) entry["stopped"] = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal " + std::to_string(signal);
-}
-
 std::vector<std::string> played_by(const json& provenance) {
   std::vector<std::string> out;
   auto add = [&](const std::string& r) {

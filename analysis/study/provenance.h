@@ -25,10 +25,6 @@ std::vector<std::pair<std::string, std::string>> lever_catalog_paths(const Study
 // from before runs were recorded gets provenance.runs = [{revision: its starting revision}].
 nlohmann::json read_study_json(const std::string& path);
 
-// Closes one run's entry of a provenance's `runs`: `ended` (UTC now), `count_key` (chunks_played,
-// games_played) = `count`, and with a `signal` that stopped the run, `stopped` = "SIGINT" or "SIGTERM".
-void end_run(nlohmann::json& entry, const std::string& count_key, long long count, int signal);
-
 // The revisions that played a study's games, in order and without repeats, from its provenance.
 std::vector<std::string> played_by(const nlohmann::json& provenance);
 

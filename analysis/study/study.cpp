@@ -16,6 +16,7 @@
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
+#include "analysis/run/run_log.h"
 #include "analysis/run/shards.h"
 #include "analysis/study/outputs.h"
 #include "analysis/study/progress.h"
@@ -101,7 +102,7 @@ std::vector<GameRow> play_chunk(const StudyConfig& cfg, const Rules& R, const Ag
 }
 
 // study.json of this run: a new one, or the study's own with its checks passed.
-json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run, int threads) {
+json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run) {
   const std::string path = dir + "/study.json";
   json study;
   if (resume) {
@@ -120,9 +121,6 @@ json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const Run
     if (!run.config_file.empty())
       study["config_file"] = {{"path", run.config_file}, {"text", read_file(run.config_file)}};
   }
-  json entry = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}};
-  if (!run.command.empty()) entry["command"] = run.command;
-  study["provenance"]["runs"].push_back(entry);
   return study;
 }
 
@@ -177,16 +175,14 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     throw AnalysisError(run.words.option("precision") + " and " + run.words.option("shard") +
                         " cannot be combined: a cell's length depends on its earlier games");
   const int threads = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  // One run at a time: the lock is taken before study.json is read, so no two runs play the same
+  // One run at a time: the folder is held before study.json is read, so no two runs play the same
   // chunks or write the provenance over each other.
-  std::optional<FolderLock> lock;
-  if (!run.held || run.held->dir() != dir) lock.emplace(dir, run.command);
-  json study = open_study(cfg, dir, resume, run, threads);
+  RunLog log(dir, "study.json", run.command, run.held);
+  json study = open_study(cfg, dir, resume, run);
   if (cfg.cells.empty()) throw AnalysisError(dir + ": the study has no cells");
   fs::create_directories(dir + "/chunks");
   if (cfg.records) fs::create_directories(dir + "/records");
-  const std::string cfg_path = dir + "/study.json";
-  write_atomic(cfg_path, study.dump(2) + "\n");
+  log.open(study, threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
 
   std::map<std::tuple<int, int, int, std::string>, std::unique_ptr<Rules>> rules_cache;
@@ -208,7 +204,6 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     const ResumeCount count = count_resumed(cfg, dir);
     std::cerr << resume_text(count, cfg.precision > 0) << '\n';
   }
-  const InterruptGuard guard;
   long long chunks_kept = 0;
   std::vector<CellResult> results;
   long long chunks_played = 0, chunk_index = 0;
@@ -230,12 +225,10 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
       } else {
         const auto began = std::chrono::steady_clock::now();
         std::vector<std::vector<TurnRow>> traces;
-        if (interrupt_signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
-        if (const int signal = interrupt_signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
+        if (log.signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
+        if (const int signal = log.signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
           progress.finish();
-          end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, signal);
-          write_atomic(cfg_path, study.dump(2) + "\n");
-          throw interrupted(signal, chunks_kept, dir, run.words.resume_call(command_word(run.command, "analyze"), dir));
+          log.stop(signal, "chunks_played", chunks_played, chunks_kept, run.words.resume_call(command_word(run.command, "analyze"), dir));
         }
         if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
         write_atomic(path, chunk_text(key, rows));
@@ -253,8 +246,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
     results.push_back(std::move(res));
   }
   progress.finish();
-  end_run(study["provenance"]["runs"].back(), "chunks_played", chunks_played, 0);
-  write_atomic(cfg_path, study.dump(2) + "\n");
+  log.close("chunks_played", chunks_played);
   if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
   return results;
 }

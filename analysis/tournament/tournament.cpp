@@ -22,6 +22,7 @@
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
+#include "analysis/run/run_log.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
 #include "analysis/run/shards.h"
@@ -200,7 +201,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
                            Shard shard) {
   if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));  // 0 = all cores, as in studies
   const std::string path = dir + "/tournament.json";
-  const FolderLock lock(dir, command);  // one run at a time (analysis/run/lock.h), before tournament.json is read
+  RunLog log(dir, "tournament.json", command);  // one run at a time (analysis/run/run_log.h), before tournament.json is read
   json doc;
   if (resume) {
     if (!fs::exists(path)) throw AnalysisError(words.resume(dir) + ": no tournament.json in " + dir + ": nothing to resume");
@@ -230,11 +231,9 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   doc["provenance"]["rules"] = R.describe();
   std::vector<VsAgentSpec> specs;
   for (const auto& a : cfg.agents) specs.push_back(parse_vs_agent(a));
-  json run = {{"revision", revision()}, {"started", utc_stamp()}, {"threads", threads}, {"command", command}};
-  doc["provenance"]["runs"].push_back(run);
   fs::create_directories(dir + "/chunks");
   if (records) fs::create_directories(dir + "/records");
-  write_atomic(path, doc.dump(2) + "\n");
+  log.open(doc, threads);
 
   std::vector<TournamentGame> all;
   long long played = 0;
@@ -252,7 +251,6 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
     progress.plan(pair_name(pair), count, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
   });
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  const InterruptGuard guard;
   long long chunks_kept = 0;
   std::vector<bool> stopped(size_t(cfg.pairs()), false);  // by the precision stop
   each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
@@ -267,16 +265,12 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
         const auto chunk_start = std::chrono::steady_clock::now();
         games.resize(size_t(count));
         for_each_game(count, [&](int x) {
-          if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
+          if (log.signal() != 0) return;  // a signal came: this chunk will not be kept
           const int g = first + x;
           const std::string rec = records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
           games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
         });
-        if (const int sig = interrupt_signal(); sig != 0) {
-          end_run(doc["provenance"]["runs"].back(), "games_played", played, sig);
-          write_atomic(path, doc.dump(2) + "\n");
-          throw interrupted(sig, chunks_kept, dir, words.resume_call("versus", dir));
-        }
+        if (const int sig = log.signal(); sig != 0) log.stop(sig, "games_played", played, chunks_kept, words.resume_call("versus", dir));
         write_atomic(file, tournament_chunk::text(cfg, pair, k, games));
         played += count;
         progress.played(pair_name(pair), count, std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count(),
@@ -291,8 +285,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       }
   });
   progress.finish();
-  end_run(doc["provenance"]["runs"].back(), "games_played", played, 0);
-  write_atomic(path, doc.dump(2) + "\n");
+  log.close("games_played", played);
   if (games_out) *games_out = all;
   return write_report(cfg, all, doc["provenance"], dir, shard);
 }

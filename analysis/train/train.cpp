@@ -19,6 +19,7 @@
 #include "analysis/run/files.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
+#include "analysis/run/run_log.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
 #include "solver/agents.h"
@@ -276,10 +277,23 @@ std::string real(double v, const char* fmt = "%.4f") {
   return buf;
 }
 
+// Where a training run stops when a signal asks it to: before a chunk of games or labels is played,
+// and after one that the signal cut short (not kept). The run's entry is closed with the games
+// played so far (analysis/run/run_log.h); the same command goes on from the sealed chunks.
+struct TrainStop {
+  RunLog& log;
+  const TrainResult& res;
+  std::string command;
+  long long kept = 0;  // chunks of games and labels in WORK that this run read or sealed
+  void check() const {
+    if (const int sig = log.signal()) log.stop(sig, "games_played", res.games_played, kept, command);
+  }
+};
+
 // The played games of one cell: chunks read from WORK or played now (in parallel, stored by game
 // index, so they do not depend on the thread count).
 std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players, const std::string& dir, long long& played,
-                                  long long& read, long long& done, long long total, int verbosity) {
+                                  long long& read, long long& done, long long total, int verbosity, TrainStop& stop) {
   const Rules R = cfg.game.rules(level, players);
   const AgentSpec agent = parse_agent(cfg.agent);
   const std::string hash = games_hash(cfg, level), cell = cell_name(level, players);
@@ -293,9 +307,11 @@ std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players
       games = read_chunk(path, hash, cell, k, first, count);
       read += count;
     } else {
+      stop.check();
       const auto began = std::chrono::steady_clock::now();
       games.resize(size_t(count));
       for_each_game(count, [&](int i) {
+        if (stop.log.signal()) return;  // this chunk will not be kept
         GameTrack& g = games[size_t(i)];
         g.game = first + i;
         const GameSummary s = play_one(R, agent, cfg.seed, uint64_t(g.game), nullptr, nullptr, nullptr, &g.choices);
@@ -303,6 +319,7 @@ std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players
         g.passed = g.won ? stages_of(R.level) : std::min(s.hounds_reached, stages_of(R.level) - 1);
         g.score = s.score;
       });
+      stop.check();
       write_atomic(path, chunk_text(hash, cell, k, first, games));
       played += count;
       if (verbosity >= 0) {
@@ -312,6 +329,7 @@ std::vector<GameTrack> cell_games(const TrainConfig& cfg, int level, int players
       }
     }
     done += count;
+    ++stop.kept;
     for (auto& g : games) all.push_back(std::move(g));
   }
   return all;
@@ -412,7 +430,7 @@ std::vector<GameLabels> label_games(const TrainConfig& cfg, const Rules& R, int 
 // The hindsight labels of a cell's fitted games: chunks read from WORK/labels-HASH/ (HASH: the
 // first 8 digits of the labels' seal) or labelled now.
 std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int players, const std::vector<GameTrack>& games, TrainResult& res,
-                                    int verbosity) {
+                                    int verbosity, TrainStop& stop) {
   const Rules R = cfg.game.rules(level, players);
   const std::string hash = labels_hash(cfg, level), cell = cell_name(level, players);
   const std::string dir = cfg.work + "/labels-" + hash.substr(0, 8);
@@ -428,10 +446,12 @@ std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int playe
       labels = read_labels_chunk(path, hash, cell, k, first, count, cfg.hindsight_samples);
       for (const auto& g : labels) res.labels_read += (long long)g.labels.size();
     } else {
+      stop.check();
       const auto began = std::chrono::steady_clock::now();
       std::vector<const GameTrack*> chunk;
       for (int i = first; i < first + count; ++i) chunk.push_back(&games[size_t(i)]);
       labels = label_games(cfg, R, level, players, chunk, cfg.work + "/games/" + cell + "-" + std::to_string(k) + ".txt");
+      stop.check();  // a signal while the chunk was labelled: it is not kept
       write_atomic(path, labels_chunk_text(hash, cell, k, first, labels));
       long long n = 0;
       for (const auto& g : labels) n += (long long)g.labels.size();
@@ -442,6 +462,7 @@ std::vector<GameLabels> cell_labels(const TrainConfig& cfg, int level, int playe
                   << " games in " << real(secs, "%.1f") << " s\n";
       }
     }
+    ++stop.kept;
     for (auto& g : labels) all.push_back(std::move(g));
   }
   return all;
@@ -536,11 +557,12 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
     if (cfg.hindsight_samples < 1 || cfg.hindsight_every < 1)
       throw AnalysisError("train: --hindsight-samples and --hindsight-every: at least 1");
   }
-  const FolderLock lock(cfg.work, command);  // one run at a time plays into WORK (analysis/run/lock.h)
+  // One run at a time plays into WORK, and a signal stops it between chunks (analysis/run/run_log.h).
+  RunLog log(cfg.work, "train.json", command, nullptr, "/runs");
   const std::string games_dir = cfg.work + "/games";
   fs::create_directories(games_dir);
   // WORK/train.json: the games' settings must be those of the chunks already there.
-  const std::string meta_path = cfg.work + "/train.json";
+  const std::string meta_path = log.path();
   json meta;
   if (fs::exists(meta_path)) {
     meta = read_json_file(meta_path);
@@ -572,12 +594,12 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   for (int l : cfg.levels) levels[std::to_string(l)] = fnv1a64_hex(read_file(cfg.game.level_path(l)));
   meta["level_checksums"] = levels;
   // The run is recorded before it plays, so a killed run stays in the record (without `ended`).
-  meta["runs"].push_back(json{{"revision", revision()}, {"command", command}, {"started", utc_stamp()}});
-  write_atomic(meta_path, meta.dump(2) + "\n");
+  log.open(meta, cfg.threads);
+  TrainResult res;
+  TrainStop stop{log, res, command};
 
   std::optional<tbb::global_control> limit;
   if (cfg.threads > 0) limit.emplace(tbb::global_control::max_allowed_parallelism, size_t(cfg.threads));
-  TrainResult res;
   const long long total = (long long)cfg.levels.size() * (long long)cfg.players.size() * cfg.games;
   long long done = 0;
   const int fit_games = cfg.fit_games();
@@ -588,9 +610,9 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
     std::vector<std::pair<bool, int>> fitted_games;  // (won, passed) of each fitted game
     long long held_games = 0, held_wins = 0;
     for (int players : cfg.players) {
-      const std::vector<GameTrack> games = cell_games(cfg, level, players, games_dir, res.games_played, res.games_read, done, total, verbosity);
+      const std::vector<GameTrack> games = cell_games(cfg, level, players, games_dir, res.games_played, res.games_read, done, total, verbosity, stop);
       std::vector<GameLabels> labels;
-      if (hindsight) labels = cell_labels(cfg, level, players, games, res, verbosity);
+      if (hindsight) labels = cell_labels(cfg, level, players, games, res, verbosity, stop);
       replay_cell(cfg, level, players, games, games_dir, fit_games, hindsight ? &labels : nullptr, fitted, held);
       for (const GameTrack& g : games) {
         if (g.game < fit_games) fitted_games.emplace_back(g.won, g.passed);
@@ -679,14 +701,12 @@ TrainResult train_value(const TrainConfig& cfg, const std::string& command, int 
   write_atomic(cfg.work + "/calibration.csv", cal.str());
   write_atomic(cfg.work + "/reliability.csv", rel.str());
   write_atomic(cfg.work + "/calibration.md", calibration_markdown(res));
-  json& run = meta["runs"].back();
-  run["ended"] = utc_stamp();
-  run["games_played"] = res.games_played;
+  json& run = log.entry();
   run["games_read"] = res.games_read;
   if (hindsight) run["positions_labelled"] = res.positions_labelled, run["labels_read"] = res.labels_read;
   run["weights"] = cfg.out;
   run["weights_checksum"] = res.model.checksum();
-  write_atomic(meta_path, meta.dump(2) + "\n");
+  log.close("games_played", res.games_played);
   return res;
 }
 
