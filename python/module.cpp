@@ -341,20 +341,7 @@ struct PyAgent {
   analysis::Chooser choose;
   long long step(const PyState& st) {
     if (st.game->rules != game->rules) throw py::value_error("agent: the state belongs to another game");
-    if (!st.decision()) throw py::value_error("agent: not a decision (a chance node, or the game is over)");
-    const auto& opts = st.options();
-    if (opts.size() == 1) return opts[0].first;
-    // The agent sees the options in the engine's order, as in a study, and decides without the GIL
-    // (on its own copy of the position), so Python threads can run agents side by side.
-    const State s = st.s;
-    std::vector<Action> buf(MAX_ACTIONS);
-    int pick = 0;
-    {
-      py::gil_scoped_release release;
-      const int n = legal_actions(st.R(), s, buf.data());
-      pick = choose(s, buf.data(), n);
-    }
-    return game->actions->encode(s, buf[size_t(pick)]);
+    return st.decide(choose);
   }
 };
 

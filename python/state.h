@@ -169,6 +169,25 @@ struct OpenSpielState {
     return st;
   }
 
+  // The dense index of the decision an agent takes here: `choose` (state, options, count) -> the
+  // index of its option, as studies call agents, the options in the engine's order; it decides
+  // without the GIL on its own copy of the position, so Python threads can run agents side by side.
+  template <class Choose>
+  long long decide(Choose& choose) const {
+    if (!decision()) throw pybind11::value_error("agent: not a decision (a chance node, or the game is over)");
+    const auto& opts = options();
+    if (opts.size() == 1) return opts[0].first;
+    const typename G::State at = s;
+    std::vector<Action> buf(static_cast<size_t>(G::MAX_ACTIONS));
+    int pick = 0;
+    {
+      pybind11::gil_scoped_release release;
+      const int n = G::legal_actions(self().R(), at, buf.data());
+      pick = choose(at, buf.data(), n);
+    }
+    return bits_to_action(buf[size_t(pick)].bits);
+  }
+
   // The dense index of a legal decision given as the engine's bits.
   long long bits_to_action(uint32_t bits) const {
     for (const auto& [d, a] : options())

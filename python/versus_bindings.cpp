@@ -309,18 +309,7 @@ struct PyVsAgent {
   analysis::VsChooser choose;
   long long step(const PyVsState& st) {
     if (st.game->rules != game->rules) throw py::value_error("agent: the state belongs to another game");
-    if (!st.decision()) throw py::value_error("agent: not a decision (a chance node, or the game is over)");
-    const auto& opts = st.options();
-    if (opts.size() == 1) return opts[0].first;
-    const VsState s = st.s;  // decided without the GIL, on the agent's own copy
-    std::vector<VsAction> buf(vs::VS_MAX_ACTIONS);
-    int pick = 0;
-    {
-      py::gil_scoped_release release;
-      const int n = vs::legal_actions(st.R(), s, buf.data());
-      pick = choose(s, buf.data(), n);
-    }
-    return game->actions->encode(st.R(), s, buf[size_t(pick)]);
+    return st.decide(choose);
   }
 };
 
