@@ -6,14 +6,14 @@
 #include <thread>
 
 #include "analysis/agents/agents.h"
+#include "analysis/agents/vs_agents.h"
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
-#include "analysis/pages/versus_review.h"
-#include "analysis/pages/viewer.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/records.h"
 #include "engine/config/load.h"
-#include "engine/versus/record.h"
+#include "engine/versus/versus.h"
 
 namespace mists::cli {
 
@@ -38,12 +38,8 @@ void add_review(CLI::App& app) {
       "same pile and numbers (a paired interval), with --negligible 1 point by default. docs/records.md.");
   cmd->footer("Examples:\n  mists play --level 5 --players 2 --agent expert --seed 7 --out game.txt && mists review game.txt --html game.html\n"
               "  mists play --game base --agents expert,greedy --seed 3 --out base.txt && mists review base.txt --seat 1 --html base.html");
-  struct Args {
-    std::string file, catalog, agent, rollout, html, out;
-    int top = 10, threads = 0, seat = -1;
-    analysis::ReviewSettings how;
-  };
-  auto a = std::make_shared<Args>();
+  auto a = std::make_shared<ReviewFlags>();
+  auto threads = std::make_shared<int>(0);
   cmd->add_option("FILE", a->file, "Game record (docs/records.md)")->required();
   cmd->add_option("--agent", a->agent,
                   "The judge. Co-op: any fair agent, by default the strongest (" + std::string(analysis::BEST_FAIR_AGENT) +
@@ -66,10 +62,10 @@ void add_review(CLI::App& app) {
   cmd->add_option("--html", a->html, "Also write the game page (as replay --html) with the review's marks on each decision");
   cmd->add_option("--out", a->out, "Write the review text here instead of standard output");
   cmd->add_option("--catalog", a->catalog, "Read the tiles from this file instead of the one the record names");
-  add_threads(*cmd, a->threads, "Positions searched at once (0 = all cores); the review does not depend on it");
-  cmd->callback([cmd, a] {
-    const int threads = a->threads > 0 ? a->threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+  add_threads(*cmd, *threads, "Positions searched at once (0 = all cores); the review does not depend on it");
+  cmd->callback([cmd, a, threads] {
+    const int n = *threads > 0 ? *threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(n));
     // A bad agent text is named before the file is read: one that is neither game's agent gets the
     // co-op parser's message (which names the setting at fault).
     if (!a->agent.empty()) try {
@@ -86,47 +82,8 @@ void add_review(CLI::App& app) {
       } catch (const analysis::AnalysisError&) {
         analysis::parse_vs_agent(a->rollout);
       }
-    const std::string contents = read_file(a->file);
-    if (vs::is_vs_record(contents)) {
-      if (a->agent.empty()) a->agent = "mcts";
-      if (a->rollout.empty()) a->rollout = "expert";
-      if (cmd->count("--catalog")) throw UsageError("--catalog is for co-op records; a competitive record names its catalogs and checksums");
-      analysis::VsReview review{analysis::parse_vs_agent(a->agent), analysis::parse_vs_agent(a->rollout), a->seat};
-      if (!cmd->count("--negligible")) a->how.negligible = analysis::VS_NEGLIGIBLE;
-      if (!cmd->count("--repeats")) a->how.repeats = analysis::VS_REPEATS;
-      const analysis::LoadedVsRecord g = analysis::load_vs_record(a->file, contents);
-      const std::vector<analysis::ReviewMark> marks = analysis::review_vs_record(g, review, a->how);
-      const std::string out = analysis::review_vs_text(g, marks, review, a->top, a->how);
-      if (a->out.empty()) std::cout << out;
-      else analysis::write_atomic(a->out, out);
-      if (!a->html.empty()) {
-        analysis::write_atomic(a->html, analysis::versus_viewer_html(g, a->file, &marks, a->how));
-        std::cerr << "game page with the review: " << a->html << '\n';
-      }
-      return;
-    }
-    if (cmd->count("--seat")) throw UsageError("--seat is for competitive records; " + a->file + " is a co-op record (its review sums up each player)");
-    const analysis::LoadedRecord g = analysis::load_record(a->file, a->catalog);
-    const analysis::AgentSpec rollout = a->rollout.empty() ? analysis::AgentSpec{} : analysis::parse_agent(a->rollout);
-    const analysis::CoopJudge judge = a->agent.empty() && a->rollout.empty()
-                                          ? analysis::default_coop_judge(g.rules)
-                                          : analysis::coop_judge(g.rules, analysis::parse_agent(a->agent.empty() ? analysis::BEST_FAIR_AGENT : a->agent),
-                                                                 a->rollout.empty() ? nullptr : &rollout);
-    if (!judge.win_chance() && !a->rollout.empty()) throw UsageError("--rollout: an mcts judge values options by its own searches; it plays no games on");
-    if (judge.win_chance()) {
-      const analysis::ReviewSettings win = analysis::win_chance_settings();
-      a->how.first_look = win.first_look;
-      if (!cmd->count("--repeats")) a->how.repeats = win.repeats;
-      if (!cmd->count("--negligible")) a->how.negligible = win.negligible;
-    }
-    const std::vector<analysis::ReviewMark> marks = analysis::review_record(g, judge, a->how);
-    const std::string text = "reviewed by " + judge.describe() + "\n" + analysis::review_text(g, marks, a->top, a->how, &judge);
-    if (a->out.empty()) std::cout << text;
-    else analysis::write_atomic(a->out, text);
-    if (!a->html.empty()) {
-      analysis::write_atomic(a->html, analysis::viewer_html(g, &marks, a->file, a->how, &judge));
-      std::cerr << "game page with the review: " << a->html << '\n';
-    }
+    const std::string text = read_file(a->file);
+    record_kind(text).review(*cmd, *a, text);  // the record's game reviews it (cli/records.h)
   });
 }
 
