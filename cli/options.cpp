@@ -406,14 +406,14 @@ std::string StudyFlags::game_played(const CLI::App& cmd) const {
   return held;
 }
 
-TournamentFlags StudyFlags::tournament(const CLI::App& cmd, const std::string& game) const {
-  refuse_other_games(cmd, game);
+TournamentFlags StudyFlags::tournament(const CLI::App& cmd, const std::string& played) const {
+  refuse_other_games(cmd, played);
   TournamentFlags t = versus;  // the competitive games' own flags, as given
-  t.cfg.game = game;
+  t.cfg.game = played;
   if (cmd.count("--players")) {
     const std::vector<int> counts = analysis::int_list(players, "--players");
     if (counts.size() != 1 || counts[0] < 2 || counts[0] > vs::VS_MAX_PLAYERS)
-      throw UsageError("--players " + players + ": a tournament of --game " + game + " plays one player count, 2 to " +
+      throw UsageError("--players " + players + ": a tournament of --game " + played + " plays one player count, 2 to " +
                        std::to_string(vs::VS_MAX_PLAYERS) + " (one tournament a count)");
     t.cfg.players = counts[0];
   }

@@ -185,7 +185,7 @@ struct StudyFlags {
   // The tournament of --game base|gcc: the flags every game reads (players, agents, games, chunk,
   // precision, seed, folders, threads, output) as versus reads them, given ones only (versus's
   // defaults otherwise), and the competitive games' own; every co-op flag given is refused by name.
-  TournamentFlags tournament(const CLI::App& cmd, const std::string& game) const;
+  TournamentFlags tournament(const CLI::App& cmd, const std::string& played) const;
   // The study the flags describe (not for --resume); `default_cells` adds the default study's
   // cells when no cell option is given, else the cells are built from --levels ... --ghosts.
   analysis::StudyConfig study(bool default_cells, const std::string& default_title) const;
