@@ -253,8 +253,10 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
   long long chunks_kept = 0;
   std::vector<bool> stopped(size_t(cfg.pairs()), false);  // by the precision stop
+  std::vector<TournamentGame> of_pair;                     // the games of the pair being played (what the stop reads)
   each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
       if (!shard.plays(index) || stopped[size_t(pair)]) return;
+      if (k == 0) of_pair.clear();
       const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
       std::vector<TournamentGame> games;
       if (fs::exists(file)) {
@@ -279,7 +281,8 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
       ++chunks_kept;
       all.insert(all.end(), games.begin(), games.end());
       if (cfg.precision <= 0) return;
-      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, all, pair).ci.half_width() < cfg.precision) {
+      of_pair.insert(of_pair.end(), games.begin(), games.end());
+      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, of_pair, pair).ci.half_width() < cfg.precision) {
         stopped[size_t(pair)] = true;  // the rest of the pair is not needed
         progress.skip(pair_name(pair), cfg.games - first - count);
       }
