@@ -52,8 +52,6 @@ void add_versus(CLI::App& app) {
   });
 }
 
-TournamentFlags::TournamentFlags() = default;
-
 std::vector<std::string> vs_agent_list(const std::string& agents) {
   const char sep = agents.find(';') != std::string::npos ? ';' : ',';
   std::vector<std::string> list;

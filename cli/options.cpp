@@ -344,16 +344,18 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
   cmd.add_option("--levers", levers, levers_help(true))->check(no_empty_items(",+"));
   cmd.add_option("--config", config, "A study file (TOML, docs/analysis.md) instead of the cell options below");
   cmd.add_option("--levels", levels, "Levels, e.g. 1-6 or 1,3,6")->check(no_empty_items(","));
-  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2 (--game base|gcc: one count, 2-6, default 2)")
+  const TournamentFlags vs_defaults;  // what --game base|gcc plays when a shared flag is not given
+  cmd.add_option("--players", players, "Player counts, e.g. 1-5 or 2 (--game base|gcc: one count, 2-" + std::to_string(vs::VS_MAX_PLAYERS) +
+                                           ", default " + std::to_string(vs_defaults.cfg.players) + ")")
       ->check(no_empty_items(","));
   cmd.add_option("--agents,--agent", agents,
                  "Agents, e.g. expert,mcts:playouts=1000,solver (random, greedy, expert, mcts, clairvoyant, planner, td, solver; `mists agents`); "
-                 "--game base|gcc: two or more competitive agents, as in mists versus (default expert,greedy)")
+                 "--game base|gcc: two or more competitive agents, as in mists versus (default " + vs_defaults.agents + ")")
       ->check(no_empty_items(",;"));
   cmd.add_option("--ghost-deltas", deltas, "Ghost totals relative to each level's official one, e.g. -3..3")->check(no_empty_items(","));
   cmd.add_option("--ghosts", ghosts, "Absolute ghost totals, e.g. 12,15 or 13 (instead of --ghost-deltas)")->check(no_empty_items(","));
   add_number(cmd, "--games", games, 1, 100000000, std::string(default_study ? "Games per cell (the default study: per cell of the casual player, the expert)" : "Games per cell") +
-                 "; --game base|gcc: games a pair of agents, even (default 1000)")
+                 "; --game base|gcc: games a pair of agents, even (default " + std::to_string(vs_defaults.cfg.games) + ")")
       ->capture_default_str();
   if (default_study)
     add_number(cmd, "--bound-games", bound_games, 1, 100000000, "Default study: games per cell of the strongest fair agent (the first table and the budget sweep) and of the foresight agents (the luck table)")->capture_default_str();

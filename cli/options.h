@@ -149,7 +149,6 @@ struct TournamentFlags {
   uint64_t seed = 1;
   int threads = 0;
   bool quiet = false, records = false;
-  TournamentFlags();
   // Every flag of mists versus onto `cmd`.
   void add(CLI::App& cmd);
   // The flags only the competitive games read (--switch, --base-catalog, --gcc-catalog, the
