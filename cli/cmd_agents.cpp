@@ -7,6 +7,7 @@
 #include "analysis/agents/params.h"
 #include "analysis/agents/vs_agents.h"
 #include "cli/commands.h"
+#include "cli/games.h"
 #include "cli/options.h"
 
 namespace mists::cli {
@@ -21,11 +22,11 @@ void add_agents(CLI::App& app) {
   cmd->add_flag("--markdown", *markdown, "Print the table as Markdown");
   cmd->add_option("--game", *game, "Which table --markdown prints: coop, or base / gcc (the competitive agents)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"coop", "base", "gcc"}));
+      ->check(CLI::IsMember(game_names()));
   cmd->callback([cmd, markdown, game] {
     if (cmd->count("--game") && !*markdown) throw UsageError("--game: only with --markdown (without it both tables are listed)");
     if (*markdown) {
-      std::cout << (*game == "coop" ? analysis::params_markdown() : analysis::vs_params_markdown());
+      std::cout << game_named(*game).agents_markdown();
       return;
     }
     std::string names;

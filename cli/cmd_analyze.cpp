@@ -6,6 +6,7 @@
 #include "analysis/study/study.h"
 #include "analysis/tournament/tournament.h"
 #include "cli/commands.h"
+#include "cli/games.h"
 #include "cli/options.h"
 
 #include <spdlog/spdlog.h>
@@ -40,8 +41,9 @@ void add_analyze(CLI::App& app) {
   auto f = std::make_shared<StudyFlags>();
   f->add(*cmd, 2000, true);
   cmd->callback([f, cmd] {
-    if (const std::string game = f->game_played(*cmd); game != "coop") return f->tournament(*cmd, game).run(*cmd);
-    refuse_other_games(*cmd, "coop");
+    const CliGame& game = game_named(f->game_played(*cmd));
+    if (game.tournament) return f->tournament(*cmd, game.name).run(*cmd);
+    refuse_other_games(*cmd, game.name);
     f->check_given(*cmd);
     const analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     std::string out = f->resume;

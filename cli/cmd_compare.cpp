@@ -10,6 +10,7 @@
 #include "analysis/study/provenance.h"
 #include "analysis/study/study.h"
 #include "cli/commands.h"
+#include "cli/games.h"
 #include "cli/options.h"
 #include "engine/config/load.h"
 
@@ -43,8 +44,9 @@ void add_compare(CLI::App& app) {
   f->add(*cmd, 1000, false);
   cmd->get_option("--levels")->default_str("3");
   cmd->callback([f, cmd] {
-    if (const std::string game = f->game_played(*cmd); game != "coop") return f->tournament(*cmd, game).run(*cmd);
-    refuse_other_games(*cmd, "coop");
+    const CliGame& game = game_named(f->game_played(*cmd));
+    if (game.tournament) return f->tournament(*cmd, game.name).run(*cmd);
+    refuse_other_games(*cmd, game.name);
     f->check_given(*cmd);
     analysis::RunOptions run{f->verbosity(), command_line(), f->config, warn, {}};
     const bool resume = !f->resume.empty();

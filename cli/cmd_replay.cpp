@@ -1,8 +1,8 @@
 // mists replay FILE: re-run a game record and check every step; --svg draws the final board,
-// --html writes a page that steps through the game. The record's kind does it (cli/records.h).
+// --html writes a page that steps through the game. The record's kind does it (cli/games.h).
 #include "analysis/run/files.h"
 #include "cli/commands.h"
-#include "cli/records.h"
+#include "cli/games.h"
 #include "engine/config/load.h"
 
 namespace mists::cli {
@@ -17,7 +17,7 @@ void add_replay(CLI::App& app) {
   cmd->add_option("--html", f->html, "Write one self-contained page that steps through the game turn by turn (mists review --html adds the review)");
   cmd->callback([f] {
     const std::string text = read_file(f->file);
-    record_kind(text).replay(*f, text);  // the record's game replays it (cli/records.h)
+    record_game(text).replay(*f, text);  // the record's game replays it (cli/games.h)
   });
 }
 

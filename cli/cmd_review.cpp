@@ -11,7 +11,7 @@
 #include "analysis/run/files.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/records.h"
+#include "cli/games.h"
 #include "engine/config/load.h"
 #include "engine/versus/versus.h"
 
@@ -83,7 +83,7 @@ void add_review(CLI::App& app) {
         analysis::parse_vs_agent(a->rollout);
       }
     const std::string text = read_file(a->file);
-    record_kind(text).review(*cmd, *a, text);  // the record's game reviews it (cli/records.h)
+    record_game(text).review(*cmd, *a, text);  // the record's game reviews it (cli/games.h)
   });
 }
 

@@ -8,6 +8,7 @@
 #include "analysis/run/files.h"
 #include "analysis/tournament/tournament.h"
 #include "cli/commands.h"
+#include "cli/games.h"
 #include "cli/options.h"
 #include "engine/coop/rules.h"
 #include "engine/kit/number.h"
@@ -75,7 +76,7 @@ std::vector<std::string> vs_agent_list(const std::string& agents) {
 
 void TournamentFlags::add(CLI::App& cmd) {
   cmd.add_option("--game", cfg.game, "base: Carcassonne's base game (G1); gcc: Ghosts, Castles & Cemeteries (G1-G5)")
-      ->capture_default_str()->check(CLI::IsMember({"base", "gcc"}));
+      ->capture_default_str()->check(CLI::IsMember(game_names(false)));
   add_number(cmd, "--players", cfg.players, 2, vs::VS_MAX_PLAYERS, "Players a game (2-6)")->capture_default_str();
   cmd.add_option("--agents", agents, "Two or more agents, comma-separated; settings after ':' (see below; separate "
                                      "agents with ';' when settings hold commas)")

@@ -9,6 +9,7 @@
 #include "analysis/agents/agents.h"
 #include "analysis/run/error.h"
 #include "analysis/agents/params.h"
+#include "cli/games.h"
 #include "engine/kit/number.h"
 
 namespace mists::cli {
@@ -218,13 +219,8 @@ const analysis::OverrideRange& override_range(std::string_view name) {
 
 namespace {
 
-// The groups game `game` reads: every game's (CLI11's default "Options"), and its own.
-bool reads(const std::string& game, const std::string& group) {
-  if (group == COOP_GROUP) return game == "coop";
-  if (group == VS_GROUP) return game == "base" || game == "gcc";
-  if (group == GCC_GROUP) return game == "gcc";
-  return true;
-}
+// The groups game `game` reads: every game's (CLI11's default "Options"), and its own (its row's).
+bool reads(const std::string& game, const std::string& group) { return game_named(game).reads(group); }
 
 std::string game_of_group(const std::string& group) {
   if (group == COOP_GROUP) return "a co-op flag";
@@ -337,7 +333,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
                  "Castles & Cemeteries): the round robin of competitive agents with seat rotation that mists versus plays "
                  "(the same tournament, folder and report.md), from the flags every game reads and the competitive "
                  "games' group below; see mists versus --help")
-      ->capture_default_str()->check(CLI::IsMember({"coop", "base", "gcc"}));
+      ->capture_default_str()->check(CLI::IsMember(game_names()));
   games = default_games;
   game_flags.add(cmd, game, false, false, false);
   versus.add_game_flags(cmd);  // after the co-op catalogs, so that --abbey-catalog and --toll-catalog set both
@@ -397,7 +393,7 @@ void StudyFlags::add(CLI::App& cmd, int default_games, bool default_study) {
 
 std::string StudyFlags::game_played(const CLI::App& cmd) const {
   if (resume.empty() || !analysis::holds_tournament(resume)) {
-    if (!resume.empty() && kind != "coop")
+    if (!resume.empty() && game_named(kind).tournament)
       throw UsageError("--resume " + resume + ": --game " + kind + " resumes a tournament, and " + resume +
                        " holds none (no tournament.json; a co-op study resumes without --game)");
     return kind;

@@ -6,6 +6,7 @@
 // refused with its game named.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>
@@ -136,4 +137,46 @@ TEST_CASE("game flags: mists play, bench, analyze and compare refuse every flag 
     }
   }
   CHECK(tried > 80);
+}
+
+TEST_CASE("game flags: every command that takes --game reads the same table of games (cli/games.h)") {
+  // An unknown game is refused by every command, each naming the same games.
+  for (const char* cmd : {"play", "bench", "analyze --quiet", "compare --quiet", "agents --markdown"}) {
+    const auto r = sh::mists_cmd(std::string(cmd) + " --game chess");
+    CAPTURE(cmd);
+    CAPTURE(r.output);
+    CHECK(r.status == 2);
+    CHECK(r.output.find("chess") != std::string::npos);
+    for (const char* g : {"coop", "base", "gcc"}) CHECK(r.output.find(g) != std::string::npos);
+  }
+  const auto versus = sh::mists_cmd("versus --game coop --games 2");  // versus plays the tournament games only
+  CHECK(versus.status == 2);
+  CHECK(versus.output.find("coop") != std::string::npos);
+  // Each game's row gives its agents' table: the two competitive games share theirs.
+  const auto coop = sh::mists_cmd("agents --markdown --game coop"), base = sh::mists_cmd("agents --markdown --game base"),
+             gcc = sh::mists_cmd("agents --markdown --game gcc");
+  REQUIRE(coop.status == 0);
+  REQUIRE(base.status == 0);
+  REQUIRE(gcc.status == 0);
+  CHECK(base.output == gcc.output);
+  CHECK(base.output != coop.output);
+  // A record goes to its game's row, whichever game the command line names elsewhere: a GCC game
+  // played, then replayed and reviewed by the row its text picks.
+  const sh::TempDir tmp;
+  const std::filesystem::path& dir = tmp.path;
+  const std::string rec = (dir / "gcc.txt").string();
+  const auto played = sh::mists_cmd("play --game gcc --players 2 --agents random --seed 3 --out " + sh::quote(rec));
+  REQUIRE(played.status == 0);
+  const auto replayed = sh::mists_cmd("replay " + sh::quote(rec));
+  CHECK(replayed.status == 0);
+  CHECK(replayed.output.find("final scores") != std::string::npos);
+  const auto refused = sh::mists_cmd("replay " + sh::quote(rec) + " --catalog configs/tiles/mists-reconstructed.toml");
+  CHECK(refused.status == 2);
+  CHECK(refused.output.find("a competitive record names two catalogs") != std::string::npos);
+  // And a co-op one to the co-op row, which refuses the competitive review's --seat by name.
+  const std::string coop_rec = (dir / "coop.txt").string();
+  REQUIRE(sh::mists_cmd("play --level 1 --players 1 --agent random --out " + sh::quote(coop_rec)).status == 0);
+  const auto seat = sh::mists_cmd("review " + sh::quote(coop_rec) + " --seat 1");
+  CHECK(seat.status == 2);
+  CHECK(seat.output.find("--seat is for competitive records") != std::string::npos);
 }

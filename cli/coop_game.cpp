@@ -1,12 +1,14 @@
-// What mists replay and mists review do with a co-op record (docs/records.md): its row of the
-// record kinds (cli/records.h).
+// The co-op game's row of the command line's games (cli/games.h): what mists play, replay and
+// review do with a co-op game and its record (docs/records.md); its bench is cli/coop_bench.cpp.
 #include <iostream>
 
 #include "analysis/agents/agents.h"
+#include "analysis/agents/params.h"
 #include "analysis/pages/viewer.h"
 #include "analysis/run/files.h"
+#include "analysis/study/study.h"
+#include "cli/games.h"
 #include "cli/options.h"
-#include "cli/records.h"
 #include "engine/coop/record.h"
 #include "engine/coop/text.h"
 
@@ -74,12 +76,43 @@ void review_coop(const CLI::App& cmd, ReviewFlags& f, const std::string& text) {
   }
 }
 
-// Any text that is no other kind's record is read as a co-op one (and refused with its line and
+// One game of --level and --players by --agent, dealt as game --deal of a study seeded --seed.
+void play_coop(const CLI::App&, const PlayFlags& f, const CliGame&) {
+  if (f.opt.players < 1 || f.opt.players > 5) throw UsageError("--players " + std::to_string(f.opt.players) + ": the co-op game takes 1 to 5 players");
+  if (!f.html.empty() && f.out.empty()) throw UsageError("--html needs --out: the page is made from the record file");
+  GameOptions opt = f.opt;
+  f.flags.apply(opt);
+  const Rules rules = opt.rules();
+  const analysis::AgentSpec spec = analysis::parse_agent(f.agent);
+  if (spec.is(analysis::SOLVER))
+    throw UsageError("--agent solver: the solver does not play a game, it proves a verdict; use mists solve (same --level, --players, --seed, --deal)");
+  const uint64_t deal_seed = analysis::cell_seed(f.seed, rules.level.number, rules.params.players);
+  const Deal deal_cards = seeded_deal(rules, deal_seed, f.deal);
+  GameRecord rec = make_record(rules, deal_cards, f.seed, f.deal, spec.text, analysis::revision());
+  std::vector<std::string> steps;
+  const GameSummary g = analysis::play_one(rules, spec, deal_seed, f.deal, &steps);
+  finish_record(rec, steps, g);
+  const std::string text = write_record(rec);
+  if (f.out.empty()) std::cout << text;
+  else analysis::write_atomic(f.out, text);
+  std::cerr << (g.outcome == Outcome::Won ? "won" : "lost") << " (" << loss_cause_name(g.cause) << "), score "
+            << g.score << ", " << g.turns << " turns\n";
+  if (!f.html.empty()) {
+    analysis::write_atomic(f.html, analysis::viewer_html(analysis::load_record(f.out), nullptr, f.out));
+    std::cerr << "game page: " << f.html << '\n';
+  }
+  if (f.show) {
+    const ReplayResult r = replay(rules, rec, "(this game)");
+    std::cerr << render_board(rules, r.final_state) << render_status(rules, r.final_state) << '\n' << board_legend(rules);
+  }
+}
+
+// Any text that is no other game's record is read as a co-op one (and refused with its line and
 // field when it is not one).
 bool holds(const std::string&) { return true; }
 
 }  // namespace
 
-const RecordKind COOP_RECORDS{"co-op", holds, replay_coop, review_coop};
+const CliGame COOP_GAME{"coop", {COOP_GROUP, nullptr}, false, holds, replay_coop, review_coop, play_coop, bench_coop, analysis::params_markdown};
 
 }  // namespace mists::cli
