@@ -21,12 +21,6 @@ namespace {
 // options on the same numbers, so that the two differ by the option alone), and each seat's agent.
 enum VsReviewStream : uint64_t { GAME_STREAM = 1, SEAT_STREAM = 3 };
 
-void check_settings(const ReviewSettings& how) {
-  if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two values of each option)");
-  if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
-  if (!(how.negligible >= 0) || !std::isfinite(how.negligible)) throw AnalysisError("review: negligible must be a number 0 or more");
-}
-
 // A decision of the record: the position before it, the step as written, its index.
 struct Decision {
   VsState before;
@@ -61,37 +55,17 @@ double vs_option_value(const VsRules& R, const VsState& before, VsAction option,
 
 ReviewMark review_vs_decision(const VsRules& R, const VsState& before, const std::string& played_text, int step,
                               const VsReview& review, uint64_t seed, const ReviewSettings& how) {
-  check_settings(how);
-  std::vector<VsAction> opts(VS_MAX_ACTIONS);
-  const int n = legal_actions(R, before, opts.data());
-  int played = -1;
-  for (int k = 0; k < n && played < 0; ++k)
-    if (action_text(R, before, opts[size_t(k)]) == played_text) played = k;
-  if (played < 0) throw AnalysisError("review: step " + std::to_string(step + 1) + ": '" + played_text + "' is not an option of the position");
   ReviewMark m;
   m.step = step;
-  {  // the turn of the board the step leads to, as the game page numbers it (a placement counts its own tile)
-    VsState after = before;
-    apply(R, after, opts[size_t(played)]);
-    m.turn = after.turn;
-  }
   m.seat = before.player;
   m.played = played_text;
-  m.best_value = m.played_value = std::nan("");
-  // 1. The judge names the option it prefers.
-  const int pick = make_vs_agent(R, review.judge, seed)(before, opts.data(), n);
-  m.best = action_text(R, before, opts[size_t(pick)]);
-  if (pick == played) {
-    m.verdict = ReviewVerdict::Agrees;
-    return m;
-  }
-  // 2. Both options valued by play to the end, the r-th game of both on the same seed, in rounds
-  //    that double, until the paired interval parts from `negligible`.
-  measure_cost(m, how, CostInterval::Paired, [&](int r) {
-    const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
-    return std::pair{vs_option_value(R, before, opts[size_t(pick)], m.seat, review, game),
-                     vs_option_value(R, before, opts[size_t(played)], m.seat, review, game)};
-  });
+  VsState after = before;  // the turn of the board the step leads to, as the game page numbers it (a placement counts its own tile)
+  m.turn = apply_text<Versus>(R, after, played_text) ? int(after.turn) : int(before.turn);
+  // The judge names the option it prefers; both are valued by play to the end, the r-th game of
+  // both on the same seed, until the paired interval parts from `negligible`.
+  judge_by_play_on<Versus>(
+      R, before, m, how, CostInterval::Paired, [&](const VsAction* opts, int n) { return make_vs_agent(R, review.judge, seed)(before, opts, n); },
+      [&](VsAction option, int r) { return vs_option_value(R, before, option, m.seat, review, stream_seed(seed, uint64_t(r), GAME_STREAM)); });
   return m;
 }
 
@@ -101,7 +75,7 @@ uint64_t vs_review_seed(const VsRecord& rec, int step) {
 }
 
 std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview& review, const ReviewSettings& how, ReviewProgress* progress) {
-  check_settings(how);
+  check_review_settings(how);
   const VsRules& R = g.rules;
   if (review.seat >= R.players)
     throw AnalysisError("review: seat " + std::to_string(review.seat) + ": the game has seats 0 to " + std::to_string(R.players - 1));

@@ -170,6 +170,12 @@ void measure_cost(ReviewMark& m, const ReviewSettings& how, CostInterval interva
                                                     : ReviewVerdict::Noise;
 }
 
+void check_review_settings(const ReviewSettings& how) {
+  if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two values of each option)");
+  if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
+  if (!(how.negligible >= 0) || !std::isfinite(how.negligible)) throw AnalysisError("review: negligible must be a number 0 or more");
+}
+
 std::string review_rounds(const ReviewSettings& how) {
   std::string rounds;
   for (int look = std::min(how.first_look, how.repeats);; look = std::min(2 * look, how.repeats)) {

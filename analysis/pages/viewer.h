@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "analysis/agents/agents.h"
 #include "analysis/run/error.h"
 #include "engine/coop/record.h"
+#include "engine/kit/game.h"
 
 namespace mists::analysis {
 
@@ -98,6 +100,37 @@ struct ReviewMark {
 // below it (AsGood); else Noise at the cap. Fills m's values (the means), repeats, margin and verdict.
 void measure_cost(ReviewMark& m, const ReviewSettings& how, CostInterval interval,
                   const std::function<std::pair<double, double>(int)>& values);
+
+// A review's settings checked: an AnalysisError naming the one out of range (repeats under 2, a
+// confidence outside (0, 1), a negative or non-finite negligible cost).
+void check_review_settings(const ReviewSettings& how);
+
+// One decision judged by games played on, written once over the game contract (engine/kit/game.h)
+// for every game: `m` names the step, its turn and seat and the option played (m.played, as records
+// write it) at `before`.
+//  1. `pick(options, n)` is the judge's choice among the legal options; where it is the one played
+//     the verdict is Agrees, with no values.
+//  2. Else measure_cost values both, `value(option, r)` being the r-th value of an option (the r-th
+//     of both on the same numbers), with the interval `interval`.
+// An option played that is none of the position's is an AnalysisError naming the step.
+template <GameTraits G, class Pick, class Value>
+void judge_by_play_on(const typename G::Rules& R, const typename G::State& before, ReviewMark& m, const ReviewSettings& how,
+                      CostInterval interval, Pick&& pick, Value&& value) {
+  check_review_settings(how);
+  std::vector<typename G::Action> opts(size_t(G::MAX_ACTIONS));
+  const int n = G::legal_actions(R, before, opts.data());
+  typename G::Action played{};
+  if (!G::parse_action(R, before, m.played, played))
+    throw AnalysisError("review: step " + std::to_string(m.step + 1) + ": '" + m.played + "' is not an option of the position");
+  m.best_value = m.played_value = std::nan("");
+  const typename G::Action best = opts[size_t(pick(static_cast<const typename G::Action*>(opts.data()), n))];
+  m.best = G::action_text(R, before, best);
+  if (best == played) {
+    m.verdict = ReviewVerdict::Agrees;
+    return;
+  }
+  measure_cost(m, how, interval, [&](int r) { return std::pair{value(best, r), value(played, r)}; });
+}
 
 // The rounds of measure_cost as a review's text names them: "4, 8, 16".
 std::string review_rounds(const ReviewSettings& how);

@@ -4,6 +4,7 @@
 
 #include "analysis/run/error.h"
 #include "analysis/pages/viewer.h"
+#include "engine/coop/contract.h"
 #include "engine/coop/text.h"
 #include "solver/agents.h"
 #include "solver/rng.h"
@@ -82,27 +83,19 @@ double win_option_value(const Rules& R, const State& before, const Action& optio
 
 ReviewMark review_win_decision(const Rules& R, const State& before, const std::string& played_text, int step,
                                const CoopJudge& judge, uint64_t seed, const ReviewSettings& how) {
-  if (how.repeats < 2) throw AnalysisError("review: repeats must be 2 or more (an interval needs two games of each option)");
-  if (!(how.confidence > 0 && how.confidence < 1)) throw AnalysisError("review: confidence must lie between 0 and 1");
-  std::vector<Action> opts;
-  Action played{};
   ReviewMark m;
-  const int n = open_mark(R, before, played_text, step, opts, played, m);
-  m.best_value = m.played_value = std::nan("");
-  // 1. The judge names the option it prefers.
-  const int pick = make_agent(R, judge.judge, stream_seed(seed, 0, JUDGE_STREAM), nullptr)(before, opts.data(), n);
-  m.best = action_text(R, before, opts[size_t(pick)]);
-  if (opts[size_t(pick)] == played) {
-    m.verdict = ReviewVerdict::Agrees;
-    return m;
-  }
-  // 2. Both options played on, the r-th game of both on the same piles and numbers, in rounds that
-  //    double, until the paired interval parts from `negligible`.
-  measure_cost(m, how, CostInterval::PairedBinary, [&](int r) {
-    const uint64_t game = stream_seed(seed, uint64_t(r), GAME_STREAM);
-    return std::pair{win_option_value(R, before, opts[size_t(pick)], judge.rollout, game),
-                     win_option_value(R, before, played, judge.rollout, game)};
-  });
+  m.step = step;
+  m.turn = before.turn;
+  m.seat = before.player;
+  m.played = played_text;
+  // The judge names the option it prefers; both options are played on, the r-th game of both on
+  // the same piles and numbers, until the paired interval parts from `negligible`.
+  judge_by_play_on<Coop>(
+      R, before, m, how, CostInterval::PairedBinary,
+      [&](const Action* opts, int n) { return make_agent(R, judge.judge, stream_seed(seed, 0, JUDGE_STREAM), nullptr)(before, opts, n); },
+      [&](const Action& option, int r) {
+        return win_option_value(R, before, option, judge.rollout, stream_seed(seed, uint64_t(r), GAME_STREAM));
+      });
   return m;
 }
 
