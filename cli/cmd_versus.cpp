@@ -118,6 +118,20 @@ void TournamentFlags::add_game_flags(CLI::App& cmd) {
   set_group(cmd, GCC_GROUP, {"--gcc-catalog"});
 }
 
+analysis::TournamentConfig TournamentFlags::game_config(const CLI::App& cmd, const std::string& game, int players) const {
+  analysis::TournamentConfig c = cfg;
+  c.game = game;
+  c.players = players;
+  c.switches = switch_pairs(switches, "--switch");
+  check_expansion_flags(cmd, c);
+  try {
+    c.rules();
+  } catch (const ConfigError& e) {
+    throw UsageError(e.what());
+  }
+  return c;
+}
+
 void TournamentFlags::run(const CLI::App& cmd) const {
   const bool is_resume = !resume.empty();
   if (is_resume)
@@ -128,8 +142,8 @@ void TournamentFlags::run(const CLI::App& cmd) const {
         throw UsageError(std::string(f) + " cannot change a tournament: --resume takes only --threads, --quiet and --records");
   analysis::TournamentConfig c = cfg;
   if (!is_resume) {
-    c.agents = vs_agent_list(agents);
-    if (c.agents.size() < 2) throw UsageError("--agents: give at least two agents");
+    const std::vector<std::string> list = vs_agent_list(agents);
+    if (list.size() < 2) throw UsageError("--agents: give at least two agents");
     if (c.games < 2 || c.games % 2)
       throw UsageError("--games: " + std::to_string(c.games) + " is odd; each tile order is played from both seatings");
     if (c.chunk < 2 || c.chunk % 2) throw UsageError("--chunk: " + std::to_string(c.chunk) + " is odd");
@@ -137,14 +151,9 @@ void TournamentFlags::run(const CLI::App& cmd) const {
     if (cmd.count("--min-games") && c.precision <= 0) throw UsageError("--min-games needs --precision");
     if (c.precision > 0 && !shard.empty())
       throw UsageError("--precision and --shard cannot be combined: a pair's length depends on its earlier games");
+    c = game_config(cmd, cfg.game, cfg.players);  // before any folder is made
+    c.agents = list;
     c.seed = seed;
-    c.switches = switch_pairs(switches, "--switch");
-    check_expansion_flags(cmd, c);
-    try {
-      c.rules();  // bad switches, catalogs or player counts fail here, before any folder is made
-    } catch (const ConfigError& e) {
-      throw UsageError(e.what());
-    }
   }
   const std::string dir = is_resume ? resume : out.empty() ? "results/versus-" + analysis::utc_stamp() : out;
   analysis::Shard part;

@@ -155,6 +155,10 @@ struct TournamentFlags {
   // modules') onto `cmd`, in their groups (VS_GROUP, GCC_GROUP); --abbey-catalog and
   // --toll-catalog, when `cmd` has them already (the co-op levers'), set both.
   void add_game_flags(CLI::App& cmd);
+  // The game the flags describe for `game` (base, gcc) and `players` seats: the catalogs, the
+  // switches and the modules, checked (check_expansion_flags), its rules built once so that a bad
+  // switch, catalog or player count is refused (UsageError) before anything is played or written.
+  analysis::TournamentConfig game_config(const CLI::App& cmd, const std::string& game, int players) const;
   // Plays the tournament the flags describe, or resumes the one in --resume (then only --threads,
   // --quiet and --records may be given), and prints its report; UsageError naming a bad flag.
   void run(const CLI::App& cmd) const;

@@ -12,7 +12,6 @@
 #include "analysis/tournament/tournament.h"
 #include "cli/games.h"
 #include "cli/options.h"
-#include "engine/kit/error.h"
 #include "engine/versus/record.h"
 #include "engine/versus/versus.h"
 
@@ -86,23 +85,14 @@ void play_versus(const CLI::App& cmd, const PlayFlags& f, const CliGame& row) {
   const std::string& html = f.html;
   if (players < 2 || players > 6)
     throw UsageError("--players " + std::to_string(players) + ": the competitive games take 2 to 6 players (G1.2)");
-  analysis::TournamentConfig c = f.vs.cfg;
-  c.game = game;
-  c.players = players;
-  check_expansion_flags(cmd, c);
-  c.switches = switch_pairs(f.vs.switches, "--switch");
+  const analysis::TournamentConfig c = f.vs.game_config(cmd, game, players);
   // One agent for every seat, or one a seat.
   std::vector<std::string> list = vs_agent_list(f.agent);
   if (list.size() == 1) list.assign(size_t(players), list.front());
   if (int(list.size()) != players)
     throw UsageError("--agents: " + std::to_string(list.size()) + " agents for " + std::to_string(players) +
                      " players; give one agent a seat, or one for every seat");
-  vs::VsRules R;
-  try {
-    R = c.rules();
-  } catch (const ConfigError& e) {
-    throw UsageError(e.what());
-  }
+  const vs::VsRules R = c.rules();  // game_config has built them once: they build
   std::string text;
   const vs::VsSummary g = analysis::play_vs_game(R, list, f.seed, f.deal, text);
   if (out.empty()) std::cout << text;
@@ -211,17 +201,8 @@ void bench_run(const analysis::TournamentConfig& cfg, int games) {
 // mists bench --game base|gcc: --base-players seats, --games games (by default 100000 of the base
 // game, 20000 of GCC, 10000 with modules).
 void bench_versus(const CLI::App& cmd, const BenchFlags& f, const CliGame& row) {
-  analysis::TournamentConfig c = f.vs.cfg;
-  c.game = row.name;
-  c.players = f.players;
-  c.switches = switch_pairs(f.vs.switches, "--switch");
-  check_expansion_flags(cmd, c);
-  const int n = cmd.count("--games") ? f.games : !c.expansions.empty() ? 10000 : &row == &GCC_GAME ? 20000 : 100000;
-  try {
-    bench_run(c, n);
-  } catch (const ConfigError& e) {
-    throw UsageError(e.what());
-  }
+  const analysis::TournamentConfig c = f.vs.game_config(cmd, row.name, f.players);
+  bench_run(c, cmd.count("--games") ? f.games : !c.expansions.empty() ? 10000 : &row == &GCC_GAME ? 20000 : 100000);
 }
 
 bool holds(const std::string& text) { return vs::is_vs_record(text); }
