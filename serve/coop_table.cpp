@@ -48,14 +48,15 @@ CoopTable::CoopTable(const NewCoopTable& how) : how_(how) {
   opts.level = how.level, opts.players = how.players;
   R_ = std::make_shared<const Rules>(opts.rules());
   if (!how.physical) deal_ = seeded_deal(*R_, analysis::cell_seed(how.seed, how.level, how.players), how.game);
-  rebuild();
+  replay(0);
+  advance();
 }
 
 CoopTable CoopTable::from_record(const std::string& text) {
   analysis::LoadedRecord loaded;
   try {
     loaded = analysis::load_record_text(text, "record");
-    replay(loaded.rules, loaded.rec, "record");
+    mists::replay(loaded.rules, loaded.rec, "record");
   } catch (const std::exception& e) {
     throw TableError(e.what());
   }
@@ -68,11 +69,15 @@ CoopTable CoopTable::from_record(const std::string& text) {
   // A dealt game's draws come from its deal; an entered game's were entered, and so are the next.
   t.how_.physical = rec.agent == analysis::ENTERED_AGENT;
   if (!t.how_.physical) t.deal_ = record_deal(*t.R_, rec, "record");
+  // Every step of the record as it stands, the player's being every decision and, in an entered
+  // game, every draw.
   for (const RecordStep& st : rec.steps) {
     const std::string verb = record_words(st.text).front();
-    if (t.how_.physical || (verb != "draw" && verb != "chip")) t.user_.push_back(st.text);
+    if (t.how_.physical || (verb != "draw" && verb != "chip")) t.user_.push_back(t.steps_.size());
+    t.steps_.push_back(st.text);
   }
-  t.rebuild();
+  t.replay(t.steps_.size());
+  t.advance();
   return t;
 }
 
@@ -85,10 +90,10 @@ void CoopTable::track(const State& before, int drawn) {
     for (int d = int(before.pile_size[k]) - int(s_.pile_size[k]); d > 0; --d) used_[k].push_back(drawn >= 0 && d == 1 ? drawn : -1);
 }
 
-void CoopTable::advance() {
+void CoopTable::advance(bool draws) {
   while (!is_over(s_)) {
     if (is_chance(s_)) {
-      if (how_.physical) return;  // the player says what was drawn
+      if (how_.physical || !draws) return;  // the player says what was drawn, or the record does
       const int t = deal_outcome(*R_, deal_, s_);
       steps_.push_back(chance_text(*R_, s_, t));
       const State before = s_;
@@ -106,10 +111,10 @@ void CoopTable::advance() {
   }
 }
 
-void CoopTable::apply_user(const std::string& text) {
+void CoopTable::apply_step(const std::string& text) {
   if (is_over(s_)) throw TableError("'" + text + "': the game is over");
   if (is_chance(s_)) {
-    // An entered draw: "draw ID" of a tile that can come now.
+    // An entered draw: "draw ID" of a tile that can come now; a dealt game's is its deal's.
     const auto w = record_words(text);
     if (w.size() != 2 || w[0] != "draw") throw TableError("'" + text + "': the game waits for a draw: 'draw ID' of an unseen tile");
     int type = -1;
@@ -121,6 +126,8 @@ void CoopTable::apply_user(const std::string& text) {
     bool can = false;
     for (int i = 0; i < n; ++i) can = can || out[size_t(i)].type == type;
     if (!can) throw TableError("'" + text + "': no unseen " + w[1] + " is left to draw");
+    if (!how_.physical && type != deal_outcome(*R_, deal_, s_))
+      throw TableError("'" + text + "': the deal gives '" + chance_text(*R_, s_, deal_outcome(*R_, deal_, s_)) + "' next");
     steps_.push_back(chance_text(*R_, s_, type));
     const State before = s_;
     apply_draw(*R_, s_, type);
@@ -143,31 +150,18 @@ void CoopTable::apply_user(const std::string& text) {
   if (s_.last < s_.n_tiles) last_tile_ = s_.last;
 }
 
-void CoopTable::rebuild() {
+void CoopTable::replay(size_t upto) {
+  const std::vector<std::string> steps = steps_;
   s_ = how_.physical ? initial_state(*R_) : initial_state(*R_, deal_);
   steps_.clear();
   used_.assign(R_->pile_sizes.size(), {});
   decisions_ = forced_ = 0;
   last_tile_ = -1;
-  advance();
-  for (const std::string& u : user_) {
-    apply_user(u);
-    advance();
+  advance(false);
+  for (size_t k = 0; k < upto && k < steps.size(); ++k) {
+    apply_step(steps[k]);
+    advance(false);
   }
-}
-
-void CoopTable::step(const std::string& text) {
-  CoopTable next = *this;  // a refused step leaves this table as it was
-  next.user_.push_back(text);
-  next.apply_user(text);
-  next.advance();
-  *this = std::move(next);
-}
-
-void CoopTable::undo() {
-  if (user_.empty()) throw TableError("undo: no step to take back");
-  user_.pop_back();
-  rebuild();
 }
 
 Deal CoopTable::physical_deal() const {

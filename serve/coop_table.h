@@ -20,17 +20,14 @@ struct NewCoopTable {
   bool physical = false;        // the draws are entered (the deal is the table's, unknown here)
 };
 
-class CoopTable final : public Table {
+class CoopTable final : public SteppedTable<CoopTable> {
  public:
   explicit CoopTable(const NewCoopTable& how);
   // A game from a record's text (finished or not): its deal and every step; a record the replay
   // refuses is a TableError with its message.
   static CoopTable from_record(const std::string& text);
-  std::unique_ptr<Table> copy() const override { return std::make_unique<CoopTable>(*this); }
-
   nlohmann::json view() const override;
-  void step(const std::string& text) override;  // "place 1 0 2", "meeple city0 red", "draw 14a" (an entered draw)
-  void undo() override;
+  // step: "place 1 0 2", "meeple city0 red", "draw 14a" (an entered draw).
   std::string record() const override;
   // The strongest fair agent's choice, and the learned value's win chance of each option (the chance
   // that the team wins after it; its calibration: docs/serve.md); progress: the two stages.
@@ -41,9 +38,12 @@ class CoopTable final : public Table {
   bool deciding() const override;
 
  private:
-  void rebuild();               // the position after the player's steps, replayed from the start
-  void advance();               // dealt draws and forced decisions, to the next step the player gives
-  void apply_user(const std::string& text);
+  friend class SteppedTable<CoopTable>;
+  void replay(size_t upto);     // the position after the first `upto` steps, from the start
+  // Dealt draws (with `draws`) and forced decisions, which the record leaves out, to the next step
+  // the player gives.
+  void advance(bool draws = true);
+  void apply_step(const std::string& text);  // a draw (dealt or entered) or a decision, as the record writes it
   void track(const State& before, int drawn);  // which pile places the last action used (physical records)
   Deal physical_deal() const;   // a deal that holds every draw entered where it came, the unseen tiles after
 
@@ -51,8 +51,6 @@ class CoopTable final : public Table {
   std::shared_ptr<const Rules> R_;
   Deal deal_;                   // dealt games
   State s_{};
-  std::vector<std::string> user_;   // the steps the player gave
-  std::vector<std::string> steps_;  // the record's steps: draws and decisions with two or more options
   std::vector<std::vector<int>> used_;  // physical games: per pile, the places used, top first (a tile type, -1 unseen)
   int decisions_ = 0, forced_ = 0;
   int last_tile_ = -1;              // the tile just placed (framed on the board)

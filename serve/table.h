@@ -45,6 +45,44 @@ class Table {
   virtual bool deciding() const = 0;  // the game waits for the player's decision: advice applies
 };
 
+// What both tables keep of a game and how they step and take back, written once: `steps_` is every
+// step the game's record writes, in order (draws and decisions; a competitive record writes the
+// forced ones too, a co-op record leaves them out), `user_` where in it each step the player gave
+// stands. `Game` (the table) gives three things, which this class may call as a friend:
+//   apply_step(text)  one step, as the record writes it, checked (a TableError leaves the caller to
+//                     drop the copy it made); appends it to steps_;
+//   advance()         what follows by itself up to the next step the player gives (dealt draws,
+//                     forced decisions, the agents' moves);
+//   replay(upto)      the position after the first `upto` steps of steps_, from the set-up.
+template <class Game>
+class SteppedTable : public Table {
+ public:
+  std::unique_ptr<Table> copy() const final { return std::make_unique<Game>(self()); }
+  void step(const std::string& text) final {
+    Game next = self();  // a refused step leaves this table as it was
+    next.user_.push_back(next.steps_.size());
+    next.apply_step(text);
+    next.advance();
+    self() = std::move(next);
+  }
+  void undo() final {
+    if (user_.empty()) throw TableError("undo: no step of the player's to take back");
+    Game back = self();
+    const size_t at = back.user_.back();
+    back.user_.pop_back();
+    back.replay(at);
+    self() = std::move(back);
+  }
+
+ protected:
+  std::vector<std::string> steps_;
+  std::vector<size_t> user_;
+
+ private:
+  Game& self() { return static_cast<Game&>(*this); }
+  const Game& self() const { return static_cast<const Game&>(*this); }
+};
+
 // A review mark as the page reads it (docs/serve.md), its two options in words.
 nlohmann::json mark_json(const analysis::ReviewMark& m, const std::string& played_words, const std::string& best_words);
 // The review summed up by player or seat; `points` turns a cost into the page's points (100 for a

@@ -113,7 +113,7 @@ VsTable VsTable::from_record(const std::string& text) {
     const bool chance = is_chance(t.s_);
     const bool mine = chance ? t.how_.physical : t.human(t.s_.player) && legal(*t.R_, t.s_).size() > 1;
     if (mine) t.user_.push_back(t.steps_.size());
-    t.apply_text(st.text);
+    t.apply_step(st.text);
   }
   t.advance();
   return t;
@@ -132,10 +132,10 @@ void VsTable::replay(size_t upto) {
   steps_.clear(), who_.clear(), drawn_.clear();
   decisions_ = forced_ = 0;
   last_tile_ = -1;
-  for (size_t k = 0; k < upto && k < steps.size(); ++k) apply_text(steps[k]);
+  for (size_t k = 0; k < upto && k < steps.size(); ++k) apply_step(steps[k]);
 }
 
-void VsTable::apply_text(const std::string& text) {
+void VsTable::apply_step(const std::string& text) {
   const VsRules& R = *R_;
   if (is_over(s_)) throw TableError("'" + text + "': the game is over");
   if (is_chance(s_)) {
@@ -184,7 +184,7 @@ void VsTable::advance() {
     if (is_chance(s_)) {
       if (how_.physical) return;  // the player says what was drawn
       const int v = s_.phase == VsPhase::ChipValue ? int(deal_.chip_values.at(chip_)) : int(deal_.order.at(next_));
-      apply_text(chance_text(R, s_, v));
+      apply_step(chance_text(R, s_, v));
       continue;
     }
     std::vector<VsAction> opts = legal(R, s_);
@@ -201,24 +201,6 @@ void VsTable::advance() {
     const int pick = agent(s_, opts.data(), int(opts.size()));
     apply_decision(opts[size_t(pick)], int(opts.size()), action_text(R, s_, opts[size_t(pick)]));
   }
-}
-
-void VsTable::step(const std::string& text) {
-  if (is_over(s_)) throw TableError("'" + text + "': the game is over");
-  VsTable next = *this;  // a refused step leaves this table as it was
-  next.user_.push_back(next.steps_.size());
-  next.apply_text(text);
-  next.advance();
-  *this = std::move(next);
-}
-
-void VsTable::undo() {
-  if (user_.empty()) throw TableError("undo: no step of the table's to take back");
-  const size_t at = user_.back();
-  VsTable back = *this;
-  back.user_.pop_back();
-  back.replay(at);
-  *this = std::move(back);
 }
 
 VsDeal VsTable::table_deal() const {

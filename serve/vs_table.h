@@ -34,17 +34,14 @@ struct NewVsTable {
   bool physical = false;                    // the draws are entered (not with a map: its set-up is dealt)
 };
 
-class VsTable final : public Table {
+class VsTable final : public SteppedTable<VsTable> {
  public:
   explicit VsTable(const NewVsTable& how);
   // A competitive record (finished or not): a seat named "human" or "entered", or one that names no
   // competitive agent, is the player's; the others' agents go on playing.
   static VsTable from_record(const std::string& text);
-  std::unique_ptr<Table> copy() const override { return std::make_unique<VsTable>(*this); }
-
   nlohmann::json view() const override;
-  void step(const std::string& text) override;  // "place 1 0 2", "meeple city0", "ghost 1 3", "draw U" (an entered draw), "chip 2"
-  void undo() override;
+  // step: "place 1 0 2", "meeple city0", "ghost 1 3", "draw U" (an entered draw), "chip 2".
   std::string record() const override;
   // The mcts agent's choice, and each option's mean final margin and win share for the seat to move
   // over ADVICE_GAMES games played on by the expert at every seat (the k-th game of every option on
@@ -57,12 +54,13 @@ class VsTable final : public Table {
   static constexpr int ADVICE_GAMES = 16;
 
  private:
+  friend class SteppedTable<VsTable>;
   VsTable(const NewVsTable& how, vs::VsRules&& rules);  // a record's game: its own rules
   bool human(int seat) const { return !agents_[size_t(seat)]; }
   std::vector<std::string> seat_names() const;  // as the record writes them
   void replay(size_t upto);     // the position after the first `upto` steps, from the set-up
   void advance();               // dealt draws, forced decisions and the agents' moves
-  void apply_text(const std::string& text);  // one step, as the record writes it (checked)
+  void apply_step(const std::string& text);  // one step, as the record writes it (checked)
   void apply_decision(vs::VsAction a, int options, const std::string& text);  // a legal one of `options`, written `text`
   vs::VsDeal table_deal() const;  // the deal: dealt, or the draws entered then the unseen tiles
 
@@ -72,9 +70,7 @@ class VsTable final : public Table {
   std::vector<std::shared_ptr<const analysis::VsAgentSpec>> agents_;  // a seat's agent, null for the player's
   vs::VsState s_{};
   size_t next_ = 0, chip_ = 0;                        // the deal's next tile and chip
-  std::vector<std::string> steps_;                    // every step: draws, chips, decisions (forced ones too)
   std::vector<int> who_;                              // the seat of each step (a draw or a chip: the seat whose turn it is)
-  std::vector<size_t> user_;                          // where in steps_ each step the player gave stands
   std::vector<uint8_t> drawn_;                        // entered games: the tiles drawn, in order
   int decisions_ = 0, forced_ = 0;
   int last_tile_ = -1;                                // the tile just placed (framed on the board)
