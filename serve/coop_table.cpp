@@ -81,8 +81,6 @@ CoopTable CoopTable::from_record(const std::string& text) {
   return t;
 }
 
-bool CoopTable::over() const { return is_over(s_); }
-
 bool CoopTable::deciding() const { return !is_over(s_) && !is_chance(s_); }
 
 void CoopTable::track(const State& before, int drawn) {
@@ -210,25 +208,7 @@ json CoopTable::view() const {
   v["svg"] = render_svg(R, s_, SvgBoardOptions{last_tile_, 1, false});
   v["frame"] = {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", svg::CELL}};
   v["legend_svg"] = render_svg_legend(R);
-  v["undo"] = !user_.empty();
-  v["steps"] = steps_;
-  json step_words = json::array();
-  for (const std::string& st : steps_) step_words.push_back(analysis::coop_step_words(st));
-  v["step_words"] = step_words;
-  v["input"] = "none";
-  if (is_over(s_)) return v;
-  if (is_chance(s_)) {
-    v["input"] = "draw";
-    json draws = json::array();
-    std::vector<ChanceOutcome> out(MAX_TYPES);
-    const int n = chance_outcomes(R, s_, out.data());
-    for (int i = 0; i < n; ++i) {
-      const TileType& tt = R.types[size_t(out[size_t(i)].type)];
-      draws.push_back(draw_choice_json(tt.spec, tt.id, out[size_t(i)].weight));
-    }
-    v["draws"] = draws;
-    return v;
-  }
+  if (!view_steps(v, [&](size_t k) { return analysis::coop_step_words(steps_[k]); })) return v;
   v["input"] = "decision";
   v["player"] = int(s_.player);
   v["colour"] = std::string(COLOUR_NAMES[s_.player]);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/coop/contract.h"
 #include "engine/coop/game.h"
 #include "serve/table.h"
 
@@ -20,7 +21,7 @@ struct NewCoopTable {
   bool physical = false;        // the draws are entered (the deal is the table's, unknown here)
 };
 
-class CoopTable final : public SteppedTable<CoopTable> {
+class CoopTable final : public SteppedTable<CoopTable, Coop> {
  public:
   explicit CoopTable(const NewCoopTable& how);
   // A game from a record's text (finished or not): its deal and every step; a record the replay
@@ -34,11 +35,10 @@ class CoopTable final : public SteppedTable<CoopTable> {
   nlohmann::json advice(int top, analysis::ReviewProgress* progress) const override;
   // As mists review makes it (the same marks), and the learned value's win chance before every decision.
   nlohmann::json review(analysis::ReviewProgress* progress) const override;
-  bool over() const override;
   bool deciding() const override;
 
  private:
-  friend class SteppedTable<CoopTable>;
+  friend class SteppedTable<CoopTable, Coop>;
   void replay(size_t upto);     // the position after the first `upto` steps, from the start
   // Dealt draws (with `draws`) and forced decisions, which the record leaves out, to the next step
   // the player gives.
@@ -48,9 +48,7 @@ class CoopTable final : public SteppedTable<CoopTable> {
   Deal physical_deal() const;   // a deal that holds every draw entered where it came, the unseen tiles after
 
   NewCoopTable how_;
-  std::shared_ptr<const Rules> R_;
   Deal deal_;                   // dealt games
-  State s_{};
   std::vector<std::vector<int>> used_;  // physical games: per pile, the places used, top first (a tile type, -1 unseen)
   int decisions_ = 0, forced_ = 0;
   int last_tile_ = -1;              // the tile just placed (framed on the board)

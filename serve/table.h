@@ -12,6 +12,7 @@
 
 #include "analysis/pages/viewer.h"
 #include "engine/kit/catalog.h"
+#include "engine/kit/game.h"
 
 namespace mists::serve {
 
@@ -45,18 +46,26 @@ class Table {
   virtual bool deciding() const = 0;  // the game waits for the player's decision: advice applies
 };
 
-// What both tables keep of a game and how they step and take back, written once: `steps_` is every
-// step the game's record writes, in order (draws and decisions; a competitive record writes the
-// forced ones too, a co-op record leaves them out), `user_` where in it each step the player gave
-// stands. `Game` (the table) gives three things, which this class may call as a friend:
+// The pieces of a view (docs/serve.md) both games draw alike: a tile the player may enter as drawn,
+// {"id", "left", "svg"} (`spec` null: no picture); the tile drawn, as the view's "drawn" and
+// "drawn_svg".
+nlohmann::json draw_choice_json(const TileSpec* spec, const std::string& id, int left);
+void set_drawn(nlohmann::json& view, const TileSpec* spec, const std::string& id);
+
+// What both tables keep of a game and how they step and take back, written once over the game
+// contract G (engine/kit/game.h): the rules `R_`, the position `s_`, `steps_` every step the game's
+// record writes, in order (draws and decisions; a competitive record writes the forced ones too, a
+// co-op record leaves them out), and `user_` where in it each step the player gave stands. `Game`
+// (the table) gives three things, which this class may call as a friend:
 //   apply_step(text)  one step, as the record writes it, checked (a TableError leaves the caller to
 //                     drop the copy it made); appends it to steps_;
 //   advance()         what follows by itself up to the next step the player gives (dealt draws,
 //                     forced decisions, the agents' moves);
 //   replay(upto)      the position after the first `upto` steps of steps_, from the set-up.
-template <class Game>
+template <class Game, GameTraits G>
 class SteppedTable : public Table {
  public:
+  bool over() const final { return G::is_over(s_); }
   std::unique_ptr<Table> copy() const final { return std::make_unique<Game>(self()); }
   void step(const std::string& text) final {
     Game next = self();  // a refused step leaves this table as it was
@@ -75,8 +84,39 @@ class SteppedTable : public Table {
   }
 
  protected:
+  std::shared_ptr<const typename G::Rules> R_;
+  typename G::State s_{};
   std::vector<std::string> steps_;
   std::vector<size_t> user_;
+
+  // The parts of a view (docs/serve.md) both games give alike: "undo", "steps" and their "step_words"
+  // (`words(k)`: step k's), "input" "none"; and where the game waits for a draw entered at the
+  // table, "input" "draw" and "draws", every tile type that may come (a draw's value is a tile type
+  // of the rules' `types`): its id, copies left, picture and the step that enters it. False when
+  // the view is whole then (the game over, or a draw awaited), true when a decision is to be added.
+  template <class Words>
+  bool view_steps(nlohmann::json& v, Words&& words) const {
+    v["undo"] = !user_.empty();
+    v["steps"] = steps_;
+    nlohmann::json step_words = nlohmann::json::array();
+    for (size_t k = 0; k < steps_.size(); ++k) step_words.push_back(words(k));
+    v["step_words"] = step_words;
+    v["input"] = "none";
+    if (G::is_over(s_)) return false;
+    if (!G::is_chance(s_)) return true;
+    v["input"] = "draw";
+    std::vector<GameOutcome> out(size_t(G::MAX_OUTCOMES));
+    const int n = G::chance_outcomes(*R_, s_, out.data());
+    nlohmann::json draws = nlohmann::json::array();
+    for (int i = 0; i < n; ++i) {
+      const auto& type = R_->types[size_t(out[size_t(i)].value)];
+      nlohmann::json d = draw_choice_json(type.spec, type.id, out[size_t(i)].weight);
+      d["step"] = G::chance_text(*R_, s_, out[size_t(i)].value);
+      draws.push_back(d);
+    }
+    v["draws"] = draws;
+    return false;
+  }
 
  private:
   Game& self() { return static_cast<Game&>(*this); }
@@ -88,12 +128,6 @@ nlohmann::json mark_json(const analysis::ReviewMark& m, const std::string& playe
 // The review summed up by player or seat; `points` turns a cost into the page's points (100 for a
 // win chance, 1 for a competitive margin).
 nlohmann::json player_reviews_json(const std::vector<analysis::PlayerReview>& players, double points);
-
-// The pieces of a view (docs/serve.md) both games draw alike: a tile the player may enter as drawn,
-// {"id", "left", "svg"} (`spec` null: no picture); the tile drawn, as the view's "drawn" and
-// "drawn_svg".
-nlohmann::json draw_choice_json(const TileSpec* spec, const std::string& id, int left);
-void set_drawn(nlohmann::json& view, const TileSpec* spec, const std::string& id);
 
 // The game a record's text holds (co-op or competitive, finished or not), every step replayed; a
 // record the replay refuses is a TableError with its message.

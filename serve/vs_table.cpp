@@ -119,9 +119,7 @@ VsTable VsTable::from_record(const std::string& text) {
   return t;
 }
 
-VsTable::VsTable(const NewVsTable& how, VsRules&& rules) : how_(how), R_(std::make_shared<const VsRules>(std::move(rules))) {}
-
-bool VsTable::over() const { return is_over(s_); }
+VsTable::VsTable(const NewVsTable& how, VsRules&& rules) : how_(how) { R_ = std::make_shared<const VsRules>(std::move(rules)); }
 
 bool VsTable::deciding() const { return !is_over(s_) && !is_chance(s_) && human(s_.player); }
 
@@ -261,28 +259,8 @@ json VsTable::view() const {
   v["svg"] = analysis::render_versus_svg(R, s_, pic);
   v["frame"] = {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", f.cell}};
   v["legend_svg"] = analysis::render_versus_legend(R, pic);
-  v["undo"] = !user_.empty();
-  v["steps"] = steps_;
-  json words = json::array();
-  for (size_t k = 0; k < steps_.size(); ++k)
-    words.push_back(analysis::versus_step_words(steps_[k], analysis::seat_label(pic, who_[k])));
-  v["step_words"] = words;
-  v["input"] = "none";
-  if (is_over(s_)) return v;
-  if (is_chance(s_)) {  // an entered game: the player says what was drawn
-    v["input"] = "draw";
-    VsChanceOutcome out[VS_MAX_TYPES];
-    const int n = chance_outcomes(R, s_, out);
-    json draws = json::array();
-    for (int i = 0; i < n; ++i) {
-      const VsType& T = R.types[size_t(out[i].value)];
-      json d = draw_choice_json(T.spec, T.id, out[i].weight);
-      d["step"] = chance_text(R, s_, out[i].value);
-      draws.push_back(d);
-    }
-    v["draws"] = draws;
-    return v;
-  }
+  // A chance step here is an entered game's draw: the player says what was drawn.
+  if (!view_steps(v, [&](size_t k) { return analysis::versus_step_words(steps_[k], analysis::seat_label(pic, who_[k])); })) return v;
   v["input"] = human(s_.player) ? "decision" : "none";
   v["player"] = int(s_.player);
   v["seat_label"] = analysis::seat_label(pic, s_.player);

@@ -14,6 +14,7 @@
 
 #include "analysis/pages/versus_viewer.h"
 #include "analysis/agents/vs_agents.h"
+#include "engine/versus/contract.h"
 #include "engine/versus/game.h"
 #include "serve/table.h"
 
@@ -34,7 +35,7 @@ struct NewVsTable {
   bool physical = false;                    // the draws are entered (not with a map: its set-up is dealt)
 };
 
-class VsTable final : public SteppedTable<VsTable> {
+class VsTable final : public SteppedTable<VsTable, vs::Versus> {
  public:
   explicit VsTable(const NewVsTable& how);
   // A competitive record (finished or not): a seat named "human" or "entered", or one that names no
@@ -48,13 +49,12 @@ class VsTable final : public SteppedTable<VsTable> {
   // the same numbers); progress: the choice, then each option valued.
   nlohmann::json advice(int top, analysis::ReviewProgress* progress) const override;
   nlohmann::json review(analysis::ReviewProgress* progress) const override;
-  bool over() const override;
   bool deciding() const override;
 
   static constexpr int ADVICE_GAMES = 16;
 
  private:
-  friend class SteppedTable<VsTable>;
+  friend class SteppedTable<VsTable, vs::Versus>;
   VsTable(const NewVsTable& how, vs::VsRules&& rules);  // a record's game: its own rules
   bool human(int seat) const { return !agents_[size_t(seat)]; }
   std::vector<std::string> seat_names() const;  // as the record writes them
@@ -65,10 +65,8 @@ class VsTable final : public SteppedTable<VsTable> {
   vs::VsDeal table_deal() const;  // the deal: dealt, or the draws entered then the unseen tiles
 
   NewVsTable how_;
-  std::shared_ptr<const vs::VsRules> R_;
   vs::VsDeal deal_;                                   // dealt games
   std::vector<std::shared_ptr<const analysis::VsAgentSpec>> agents_;  // a seat's agent, null for the player's
-  vs::VsState s_{};
   size_t next_ = 0, chip_ = 0;                        // the deal's next tile and chip
   std::vector<int> who_;                              // the seat of each step (a draw or a chip: the seat whose turn it is)
   std::vector<uint8_t> drawn_;                        // entered games: the tiles drawn, in order
