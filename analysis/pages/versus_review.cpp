@@ -21,13 +21,6 @@ namespace {
 // options on the same numbers, so that the two differ by the option alone), and each seat's agent.
 enum VsReviewStream : uint64_t { GAME_STREAM = 1, SEAT_STREAM = 3 };
 
-// A decision of the record: the position before it, the step as written, its index.
-struct Decision {
-  VsState before;
-  std::string played;
-  int step = 0;
-};
-
 }  // namespace
 
 VsState vs_play_on(const VsRules& R, const VsState& before, VsAction option, const VsReview& review, uint64_t seed) {
@@ -79,19 +72,11 @@ std::vector<ReviewMark> review_vs_record(const LoadedVsRecord& g, const VsReview
   const VsRules& R = g.rules;
   if (review.seat >= R.players)
     throw AnalysisError("review: seat " + std::to_string(review.seat) + ": the game has seats 0 to " + std::to_string(R.players - 1));
-  std::vector<Decision> decisions;
   size_t next = 0;
-  VsState prev = deal_state(R, vs_record_deal(R, g.rec, g.path), &next);
-  std::vector<VsAction> opts(VS_MAX_ACTIONS);
-  int step = 0;
-  vs_replay(R, g.rec, g.path, [&](const VsState& after, const std::string& text) {
-    if (!is_chance(prev) && (review.seat < 0 || prev.player == review.seat) && legal_actions(R, prev, opts.data()) > 1)
-      decisions.push_back({prev, text, step});
-    prev = after;
-    ++step;
-  });
+  const auto decisions = decisions_of<Versus>(R, deal_state(R, vs_record_deal(R, g.rec, g.path), &next), g.rec, g.path,
+                                              [&](const VsState& before) { return review.seat < 0 || before.player == review.seat; });
   return judge_all(int(decisions.size()), progress, [&](int i) {
-    const Decision& d = decisions[size_t(i)];
+    const auto& d = decisions[size_t(i)];
     return review_vs_decision(R, d.before, d.played, d.step, review, vs_review_seed(g.rec, d.step), how);
   });
 }

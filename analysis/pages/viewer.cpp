@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "analysis/run/error.h"
+#include "engine/coop/contract.h"
 #include "analysis/run/files.h"
 #include "analysis/pages/game_page.h"
 #include "analysis/pages/move_words.h"
@@ -67,26 +68,22 @@ namespace {
 // The positions before each decision of the record with two or more options (replay checks the
 // record on the way), and the state after every step.
 struct Walk {
-  using Decision = RecordDecision;
   struct Step {
     std::string text;
     int record_step;  // its index among the record's steps, -1 for a forced step (not in the record)
   };
-  std::vector<Decision> decisions;
   std::vector<std::pair<State, std::vector<Step>>> turns;  // state at each turn's start (and the end), steps that led there
 };
 
 Walk walk(const LoadedRecord& g) {
   Walk w;
-  State prev = initial_state(g.rules, record_deal(g.rules, g.rec, g.path));
   int step = -1;  // index of the record step just applied
   std::vector<Walk::Step> steps;
-  w.turns.push_back({prev, {}});
+  w.turns.push_back({initial_state(g.rules, record_deal(g.rules, g.rec, g.path)), {}});
   replay(g.rules, g.rec, g.path, [&](const State& s, const std::string& text) {
     const bool recorded = text.rfind("(", 0) != 0;  // forced steps are not in the record
     const bool chance = text.rfind("draw ", 0) == 0 || text.rfind("chip ", 0) == 0;  // a draw, or a chip turned up (CM2)
     if (recorded) ++step;
-    if (recorded && !chance) w.decisions.push_back({prev, step, text});
     steps.push_back({text, recorded ? step : -1});
     // A turn ends where the next one starts: at its draw, or at the choice of an abbey (CA2).
     const bool declined_abbey = text == "abbey none" || text == "(forced) abbey none";
@@ -94,14 +91,15 @@ Walk walk(const LoadedRecord& g) {
       w.turns.push_back({s, steps});
       steps.clear();
     }
-    prev = s;
   });
   return w;
 }
 
 }  // namespace
 
-std::vector<RecordDecision> record_decisions(const LoadedRecord& g) { return walk(g).decisions; }
+std::vector<RecordDecision> record_decisions(const LoadedRecord& g) {
+  return decisions_of<Coop>(g.rules, initial_state(g.rules, record_deal(g.rules, g.rec, g.path)), g.rec, g.path, [](const State&) { return true; });
+}
 
 std::string loss_words(const Rules& R, const State& s) {
   if (s.outcome != Outcome::Lost) return "";

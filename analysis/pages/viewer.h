@@ -33,13 +33,37 @@ LoadedRecord load_record_text(const std::string& text, const std::string& path, 
 // table drew, and the rest of the unseen tiles in catalog order.
 inline constexpr const char* ENTERED_AGENT = "table (entered)";
 
-// Each decision of a record with two or more options: the position before it, its index among the
-// record's steps, the step as written (replay checks the record on the way).
-struct RecordDecision {
-  State before;
+// A decision of a record: the position before it, its index among the record's steps, the step as
+// written.
+template <class GameState>
+struct DecisionAt {
+  GameState before;
   int step = 0;
   std::string played;
 };
+
+// Each decision of a record with two or more options that `keep(before)` keeps, written once over
+// the game contract (engine/kit/game.h): replayed from `start` (the record's deal set up), G::replay
+// checking the record on the way. A step the replay gives as "(forced) ..." is not in the record
+// (the co-op record leaves forced decisions out) and has no index.
+template <GameTraits G, class Keep>
+std::vector<DecisionAt<typename G::State>> decisions_of(const typename G::Rules& R, const typename G::State& start,
+                                                         const typename G::Record& rec, const std::string& name, Keep&& keep) {
+  std::vector<DecisionAt<typename G::State>> out;
+  typename G::State prev = start;
+  std::vector<typename G::Action> opts(size_t(G::MAX_ACTIONS));
+  int step = -1;  // the index of the record step just applied
+  G::replay(R, rec, name, [&](const typename G::State& after, const std::string& text) {
+    const bool recorded = text.rfind("(", 0) != 0;
+    if (recorded) ++step;
+    if (recorded && !G::is_chance(prev) && keep(prev) && G::legal_actions(R, prev, opts.data()) > 1) out.push_back({prev, step, text});
+    prev = after;
+  });
+  return out;
+}
+
+// Every decision of a co-op record with two or more options.
+using RecordDecision = DecisionAt<State>;
 std::vector<RecordDecision> record_decisions(const LoadedRecord& game);
 
 // How sure a review must be before it marks a decision (docs/records.md, "Reviewing a game").
