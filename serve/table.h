@@ -105,7 +105,7 @@ class SteppedTable : public Table {
     if (G::is_over(s_)) return false;
     if (!G::is_chance(s_)) return true;
     v["input"] = "draw";
-    std::vector<GameOutcome> out(size_t(G::MAX_OUTCOMES));
+    std::vector<GameOutcome> out(static_cast<size_t>(G::MAX_OUTCOMES));
     const int n = G::chance_outcomes(*R_, s_, out.data());
     nlohmann::json draws = nlohmann::json::array();
     for (int i = 0; i < n; ++i) {

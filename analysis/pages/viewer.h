@@ -51,7 +51,7 @@ std::vector<DecisionAt<typename G::State>> decisions_of(const typename G::Rules&
                                                          const typename G::Record& rec, const std::string& name, Keep&& keep) {
   std::vector<DecisionAt<typename G::State>> out;
   typename G::State prev = start;
-  std::vector<typename G::Action> opts(size_t(G::MAX_ACTIONS));
+  std::vector<typename G::Action> opts(static_cast<size_t>(G::MAX_ACTIONS));
   int step = -1;  // the index of the record step just applied
   G::replay(R, rec, name, [&](const typename G::State& after, const std::string& text) {
     const bool recorded = text.rfind("(", 0) != 0;
@@ -141,7 +141,7 @@ template <GameTraits G, class Pick, class Value>
 void judge_by_play_on(const typename G::Rules& R, const typename G::State& before, ReviewMark& m, const ReviewSettings& how,
                       CostInterval interval, Pick&& pick, Value&& value) {
   check_review_settings(how);
-  std::vector<typename G::Action> opts(size_t(G::MAX_ACTIONS));
+  std::vector<typename G::Action> opts(static_cast<size_t>(G::MAX_ACTIONS));
   const int n = G::legal_actions(R, before, opts.data());
   typename G::Action played{};
   if (!G::parse_action(R, before, m.played, played))
