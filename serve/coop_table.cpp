@@ -124,8 +124,8 @@ void CoopTable::apply_step(const std::string& text) {
     bool can = false;
     for (int i = 0; i < n; ++i) can = can || out[size_t(i)].type == type;
     if (!can) throw TableError("'" + text + "': no unseen " + w[1] + " is left to draw");
-    if (!how_.physical && type != deal_outcome(*R_, deal_, s_))
-      throw TableError("'" + text + "': the deal gives '" + chance_text(*R_, s_, deal_outcome(*R_, deal_, s_)) + "' next");
+    if (const int dealt = how_.physical ? type : deal_outcome(*R_, deal_, s_); type != dealt)
+      throw TableError("'" + text + "': the deal gives '" + chance_text(*R_, s_, dealt) + "' next");
     steps_.push_back(chance_text(*R_, s_, type));
     const State before = s_;
     apply_draw(*R_, s_, type);

@@ -226,8 +226,9 @@ double value_alone(const Rules& R, const MctsConfig& cfg, const State& s, const 
   return std::max(0.0, alone.root_values()[0]);
 }
 
-}  // namespace
-
+// The start of the search judge's judgement: the options at `before` (into `opts`, their count
+// returned), `played_text` parsed into `played` (an AnalysisError naming the step when it is no
+// option), and a mark with the step, turn, player and played text filled.
 int open_mark(const Rules& R, const State& before, const std::string& played_text, int step, std::vector<Action>& opts,
               Action& played, ReviewMark& m) {
   opts.resize(MAX_ACTIONS);
@@ -240,8 +241,6 @@ int open_mark(const Rules& R, const State& before, const std::string& played_tex
   m.played = played_text;
   return n;
 }
-
-namespace {
 
 ReviewMark judge(const Rules& R, const State& before, const std::string& played_text, int step, const MctsConfig& cfg,
                  uint64_t seed, const ReviewSettings& how) {

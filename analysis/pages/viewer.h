@@ -204,12 +204,6 @@ std::string review_number(double x, int digits);
 ReviewMark review_decision(const Rules& rules, const State& before, const std::string& played, int step,
                            const AgentSpec& agent, uint64_t seed, const ReviewSettings& how = {});
 
-// The start of every co-op judgement: the options at `before` (into `opts`, their count returned),
-// `played_text` parsed into `played` (an AnalysisError naming the step when it is no option), and a
-// mark with the step, turn, player and played text filled.
-int open_mark(const Rules& rules, const State& before, const std::string& played_text, int step, std::vector<Action>& opts,
-              Action& played, ReviewMark& mark);
-
 // Judges one decision in chances to win (CoopJudge::win_chance): `judge.judge` names the option it
 // prefers (Agrees when it is the one played: then both values are NaN, nothing is played on); else
 // both are valued by win_option_value, the r-th game of both on the same seed, in the rounds of
