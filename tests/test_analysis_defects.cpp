@@ -11,7 +11,7 @@
 #include "analysis/run/error.h"
 #include "analysis/study/outputs.h"
 #include "analysis/agents/params.h"
-#include "analysis/study/progress.h"
+#include "analysis/run/progress.h"
 #include "analysis/study/study.h"
 #include "analysis/agents/vs_agents.h"
 #include "analysis_helpers.h"

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/study/progress.h"
+#include "analysis/run/progress.h"
 #include "analysis_helpers.h"
 
 using namespace mists;

@@ -152,13 +152,22 @@ TEST_CASE("mists versus on the command line: bad flags named, a report written")
   CHECK(fs::exists(dir / "report.md"));
   CHECK(fs::exists(dir / "tournament.json"));
   CHECK(ok.output.find("games/s") == std::string::npos);  // --quiet: no progress line
-  // Without --quiet, the studies' progress line (analysis/study/progress.h): the last one at the end, the pair named.
+  // Without --quiet, the studies' progress line (analysis/run/progress.h): the last one at the end, the pair named.
   const fs::path loud = dir.string() + "-loud";
   fs::remove_all(loud);
   const auto shown = sh::mists_cmd("versus --game base --players 2 --agents greedy,random --games 4 --chunk 2 --out " + loud.string());
   CHECK(shown.status == 0);
   CHECK(shown.output.find("] 4/4 games  ") != std::string::npos);
   CHECK(shown.output.find("0h00m00s left  greedy vs random") != std::string::npos);
+  // A resumed run says first what it kept, as a study does (analysis/run/chunk_run.h), and plays the rest.
+  REQUIRE(fs::exists(loud / "chunks" / "pair0-a0-a1-1.csv"));
+  fs::remove(loud / "chunks" / "pair0-a0-a1-1.csv");
+  const auto again = sh::mists_cmd("versus --resume " + loud.string());
+  CHECK(again.status == 0);
+  CHECK_MESSAGE(again.output.find("resume: kept 2 games (1 chunk) from earlier runs; 2 games (1 chunk) left to play") != std::string::npos,
+                again.output);
+  CHECK(again.output.find("] 4/4 games  ") != std::string::npos);
+  CHECK(fs::exists(loud / "chunks" / "pair0-a0-a1-1.csv"));
   fs::remove_all(loud);
   const auto odd = sh::mists_cmd("versus --agents greedy,random --games 5");
   CHECK(odd.status == 2);

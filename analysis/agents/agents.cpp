@@ -212,6 +212,25 @@ bool sees_the_deal(const AgentSpec& agent) {
          (agent.is(TD) && agent.params.td.preview > 0);
 }
 
+double game_weight(const AgentSpec& a) {
+  if (a.search()) return 30.0 * std::max(1, a.params.mcts.playouts);
+  // The solver: its whole budget, a uniform random game being some tens of engine steps (it is
+  // lost within about 15 turns, results/strength); deals that end early make this a ceiling.
+  if (a.is(SOLVER)) return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
+  // The planner: in the default shortlist mode about 60 per sample, candidate, beam position and
+  // turn of horizon (docs/performance.md: 7 samples of 6 candidates at width 1, horizon 4 took
+  // 0.74-0.97 of mcts's CPU time at 600 playouts on levels 2 and 3); in the vote mode about 100
+  // per sample, beam position and turn (4 x 8 x 4 took 0.73 of mcts's time).
+  if (a.is(PLANNER)) {
+    const double turns = a.params.plan.horizon > 0 ? a.params.plan.horizon : 15;
+    const double per = double(std::max(1, a.params.plan.samples)) * std::max(1, a.params.plan.width) * turns;
+    return a.params.plan.candidates > 0 ? 60.0 * per * a.params.plan.candidates : 100.0 * per;
+  }
+  if (a.is(EXPERT)) return 64;
+  if (a.is(GREEDY)) return 8;
+  return 1;
+}
+
 const ValueModel* value_for(const Rules& R, const AgentSpec& a) {
   if (!a.reads_value()) return nullptr;
   const ValueModel& m = shipped_value_model();

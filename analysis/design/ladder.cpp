@@ -23,7 +23,7 @@
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
 #include "analysis/study/outputs.h"
-#include "analysis/study/progress.h"
+#include "analysis/run/progress.h"
 #include "analysis/study/provenance.h"
 #include "analysis/run/stats.h"
 #include "analysis/study/strength.h"

@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "analysis/run/error.h"
-#include "engine/kit/catalog.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
 
@@ -34,16 +33,6 @@ std::string seal(const ChunkKey& k, const std::string& body) {
 }
 
 }  // namespace
-
-std::string seal_line(const Seal& seal, const std::string& body) {
-  return "# mists " + seal.kind + ": " + seal.owner + " chunk " + std::to_string(seal.index) + " games " +
-         std::to_string(seal.first) + "+" + std::to_string(seal.count) + " rows " + fnv1a64_hex(body);
-}
-
-SealedText split_sealed(const std::string& text) {
-  const size_t nl = text.find('\n');
-  return {text.substr(0, nl), nl == std::string::npos ? "" : text.substr(nl + 1)};
-}
 
 LossCause cause_from(const std::string& name, const std::string& where) {
   for (LossCause c : {LossCause::None, LossCause::GhostSupply, LossCause::Pile1Target, LossCause::Pile2Target,

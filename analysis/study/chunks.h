@@ -8,25 +8,10 @@
 #include <vector>
 
 #include "analysis/agents/agents.h"
+#include "analysis/run/seal.h"
 #include "engine/coop/game.h"
 
 namespace mists::analysis {
-
-// A sealed file's first line, shared by a study's and a tournament's chunks:
-//   # mists KIND: OWNER chunk K games FIRST+COUNT rows CHECKSUM
-// where OWNER names what the games belong to ("study H cell C", "tournament H pair P") and the
-// checksum covers every byte after the line.
-struct Seal {
-  std::string kind;   // "chunk", "tournament chunk"
-  std::string owner;  // "study H cell C", "tournament H pair P"
-  int index = 0, first = 0, count = 0;
-};
-std::string seal_line(const Seal& seal, const std::string& body);
-// A sealed file's text split into its first line and the body the checksum covers.
-struct SealedText {
-  std::string line, body;
-};
-SealedText split_sealed(const std::string& text);
 
 // One finished game of a cell (`solve`: only in the cells of the solver agent).
 struct GameRow {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/run/plots.h"
 #include "analysis/study/study.h"
 
 namespace mists::analysis {
@@ -68,8 +69,6 @@ std::string nested_markdown(const std::string& markdown);
 // traces.csv (a row per turn of every game) and traces.json (each cell's pile targets), from
 // the chunk traces of a study run with --trace.
 void write_traces(const StudyConfig& cfg, const std::vector<CellResult>& cells, const std::string& dir);
-// Runs scripts/plots.py (and scripts/plot_traces.py when traces.csv exists) on `dir` (python3 + matplotlib); false when it failed (see dir/plots.log).
-bool draw_plots(const std::string& dir);
 
 // All of the above into `dir`. Returns false when the plots could not be drawn.
 bool write_outputs(const StudyConfig& cfg, const nlohmann::json& provenance, const std::vector<CellResult>& cells,

@@ -13,13 +13,13 @@
 #include <thread>
 
 #include "analysis/run/batch.h"
+#include "analysis/run/chunk_run.h"
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
 #include "analysis/run/run_log.h"
 #include "analysis/run/shards.h"
 #include "analysis/study/outputs.h"
-#include "analysis/study/progress.h"
 #include "analysis/study/provenance.h"
 #include "engine/config/load.h"
 #include "engine/coop/record.h"
@@ -124,15 +124,6 @@ json open_study(StudyConfig& cfg, const std::string& dir, bool resume, const Run
   return study;
 }
 
-void plan_progress(Progress& progress, const StudyConfig& cfg) {
-  long long chunk_index = 0;
-  for (const auto& c : cfg.cells) {
-    const double w = Progress::weight(parse_agent(c.agent, cfg.mcts));
-    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index)
-      if (chunk_index % cfg.shards == cfg.shard - 1) progress.plan(c.agent, std::min(cfg.chunk, c.games - k * cfg.chunk), w);
-  }
-}
-
 void print_cell(const CellResult& res, bool tty) {
   const Interval ci = res.ci();
   std::cerr << (tty ? "\r\033[K" : "") << res.spec.id() << ": " << res.wins() << "/" << res.rows.size() << " won, "
@@ -145,29 +136,57 @@ bool chunk_done(const StudyConfig& cfg, const std::string& dir, const CellSpec& 
   return fs::exists(chunk_path(dir, c, k)) && (!cfg.trace || fs::exists(trace_path(dir, c, k)));
 }
 
+// A study as a plan of the chunked run (analysis/run/chunk_run.h): a group a cell, its results
+// gathered cell by cell.
+struct StudyPlan {
+  const StudyConfig& cfg;
+  const std::string& dir;
+  const std::string hash;
+  bool tty;
+  bool verbose;                                 // print each cell's result when it is done
+  std::string resume_call;
+  std::vector<const Rules*> rules{};            // a cell each, in order: its rules,
+  std::vector<AgentSpec> agents{};              // its agent, parsed once,
+  std::vector<CellResult> results{};            // and its results
+  std::vector<GameRow> rows{};                  // the chunk just played
+  std::vector<std::vector<TurnRow>> traces{};   // and its traces
+  const char* count_key = "chunks_played";
+  bool count_games = false;
+
+  int groups() const { return int(cfg.cells.size()); }
+  int games(int g) const { return cfg.cells[size_t(g)].games; }
+  int chunk() const { return cfg.chunk; }
+  const CellSpec& cell(int g) const { return cfg.cells[size_t(g)]; }
+  std::string label(int g) const { return cell(g).agent; }
+  double weight(int g) const { return game_weight(agents[size_t(g)]); }
+  std::string what(int g) const { return cell(g).id(); }
+  ChunkKey key(const ChunkAt& at) const { return chunk_key(cfg, hash, cell(at.group), at.k); }
+  // With traces, a chunk counts as done only with its trace beside it (written first).
+  bool on_disk(const ChunkAt& at) const { return chunk_done(cfg, dir, cell(at.group), at.k); }
+  void keep(int g, const std::vector<GameRow>& r) {
+    std::vector<GameRow>& all = results[size_t(g)].rows;
+    all.insert(all.end(), r.begin(), r.end());
+  }
+  void read(const ChunkAt& at) { keep(at.group, read_chunk(chunk_path(dir, cell(at.group), at.k), key(at))); }
+  void play(const ChunkAt& at) {
+    rows = play_chunk(cfg, *rules[size_t(at.group)], agents[size_t(at.group)], cell(at.group), key(at), dir, traces);
+  }
+  void seal(const ChunkAt& at) {
+    const CellSpec& c = cell(at.group);
+    if (cfg.trace) write_atomic(trace_path(dir, c, at.k), trace_text(traces, at.first));
+    write_atomic(chunk_path(dir, c, at.k), chunk_text(key(at), rows));
+    keep(at.group, rows);
+  }
+  bool enough(const ChunkAt& at) const {
+    const CellResult& res = results[size_t(at.group)];
+    return cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision;
+  }
+  void group_done(int g) const {
+    if (verbose && !results[size_t(g)].rows.empty()) print_cell(results[size_t(g)], tty);
+  }
+};
+
 }  // namespace
-
-ResumeCount count_resumed(const StudyConfig& cfg, const std::string& dir) {
-  ResumeCount n;
-  long long chunk_index = 0;
-  for (const auto& c : cfg.cells)
-    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
-      if (chunk_index % cfg.shards != cfg.shard - 1) continue;
-      const long long games = std::min(cfg.chunk, c.games - k * cfg.chunk);
-      if (chunk_done(cfg, dir, c, k)) n.kept_chunks += 1, n.kept_games += games;
-      else n.left_chunks += 1, n.left_games += games;
-    }
-  return n;
-}
-
-std::string resume_text(const ResumeCount& n, bool at_most) {
-  std::ostringstream os;
-  os << "resume: kept " << n.kept_games << (n.kept_games == 1 ? " game" : " games") << " (" << n.kept_chunks
-     << (n.kept_chunks == 1 ? " chunk" : " chunks") << ") from earlier runs; " << (at_most && n.left_games > 0 ? "at most " : "")
-     << n.left_games << (n.left_games == 1 ? " game" : " games") << " (" << n.left_chunks << (n.left_chunks == 1 ? " chunk" : " chunks")
-     << ") left to play";
-  return os.str();
-}
 
 std::vector<CellResult> run_study(const StudyConfig& given, const std::string& dir, bool resume, const RunOptions& run) {
   StudyConfig cfg = given;
@@ -197,56 +216,17 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   };
   Progress progress;
   progress.quiet = run.verbosity < 0;
-  plan_progress(progress, cfg);
-
-  const std::string hash = cfg.games_hash();
-  if (resume && run.verbosity >= 0) {
-    const ResumeCount count = count_resumed(cfg, dir);
-    std::cerr << resume_text(count, cfg.precision > 0) << '\n';
+  StudyPlan plan{cfg, dir, cfg.games_hash(), progress.tty, run.verbosity > 0, run.words.resume_call(command_word(run.command, "analyze"), dir)};
+  for (const CellSpec& c : cfg.cells) {
+    plan.rules.push_back(&rules_for(c));
+    plan.agents.push_back(parse_agent(c.agent, cfg.mcts));
+    plan.results.push_back(CellResult{c, {}});
   }
-  long long chunks_kept = 0;
-  std::vector<CellResult> results;
-  long long chunks_played = 0, chunk_index = 0;
-  for (const auto& c : cfg.cells) {
-    CellResult res;
-    res.spec = c;
-    const Rules& R = rules_for(c);
-    const AgentSpec agent = parse_agent(c.agent, cfg.mcts);
-    bool stopped = false;
-    for (int k = 0; k < cfg.chunks_of(c); ++k, ++chunk_index) {
-      if (chunk_index % cfg.shards != cfg.shard - 1 || stopped) continue;
-      const ChunkKey key = chunk_key(cfg, hash, c, k);
-      const std::string path = chunk_path(dir, c, k);
-      std::vector<GameRow> rows;
-      // With traces, a chunk counts as done only with its trace beside it (written first).
-      if (chunk_done(cfg, dir, c, k)) {
-        rows = read_chunk(path, key);
-        progress.read(c.agent, key.count);
-      } else {
-        const auto began = std::chrono::steady_clock::now();
-        std::vector<std::vector<TurnRow>> traces;
-        if (log.signal() == 0) rows = play_chunk(cfg, R, agent, c, key, dir, traces);
-        if (const int signal = log.signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
-          progress.finish();
-          log.stop(signal, "chunks_played", chunks_played, chunks_kept, run.words.resume_call(command_word(run.command, "analyze"), dir));
-        }
-        if (cfg.trace) write_atomic(trace_path(dir, c, k), trace_text(traces, key.first));
-        write_atomic(path, chunk_text(key, rows));
-        ++chunks_played;
-        progress.played(c.agent, key.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), c.id());
-      }
-      ++chunks_kept;
-      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
-      if (cfg.precision > 0 && int(res.rows.size()) >= cfg.min_games && res.ci().half_width() < cfg.precision) {
-        progress.skip(c.agent, c.games - key.first - key.count);  // the rest of the cell is not needed
-        stopped = true;
-      }
-    }
-    if (run.verbosity > 0 && !res.rows.empty()) print_cell(res, progress.tty);
-    results.push_back(std::move(res));
-  }
-  progress.finish();
-  log.close("chunks_played", chunks_played);
+  const Shard shard{cfg.shard, cfg.shards};
+  if (resume && run.verbosity >= 0) std::cerr << resume_text(count_resumed(plan, shard), cfg.precision > 0) << '\n';
+  const ChunksPlayed played = play_chunks(plan, shard, log, progress);
+  log.close("chunks_played", played.chunks);
+  const std::vector<CellResult>& results = plan.results;
   if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
   return results;
 }

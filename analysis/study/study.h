@@ -53,18 +53,6 @@ inline RunOptions quiet_run() {
 // provenance entry (started, then ended and chunks_played; a run stopped by a signal also `stopped`).
 std::vector<CellResult> run_study(const StudyConfig& cfg, const std::string& dir, bool resume, const RunOptions& run);
 
-// What a resumed study finds in its folder (this shard's chunks only): the chunks and games kept
-// from earlier runs and those still to play.
-struct ResumeCount {
-  long long kept_chunks = 0, kept_games = 0;  // sealed on disk, read and not replayed
-  long long left_chunks = 0, left_games = 0;  // still to play (fewer with --precision, if a cell stops early)
-};
-// Counts the chunks of `cfg` sealed in `dir` and those missing.
-ResumeCount count_resumed(const StudyConfig& cfg, const std::string& dir);
-// The line a resumed study prints before it plays ("resume: kept 40 games (2 chunks) from earlier
-// runs; 60 games (3 chunks) left to play"); `at_most` when --precision may stop cells early.
-std::string resume_text(const ResumeCount& n, bool at_most);
-
 // SIGINT and SIGTERM during run_study: no chunk is started or sealed after the signal (the games
 // already running finish, the rest of their chunk is not played), and run_study throws
 // analysis::Interrupted (analysis/run/interrupt.h) with the chunks kept and the `--resume` command.

@@ -7,7 +7,6 @@
 
 #include "analysis/agents/agents.h"
 #include "analysis/run/error.h"
-#include "analysis/run/interrupt.h"
 #include "analysis/run/json_fields.h"
 #include "analysis/agents/params.h"
 #include "engine/kit/catalog.h"
@@ -335,22 +334,6 @@ std::string format_number(double v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, r.ptr);
-}
-
-std::string OptionWords::option(const std::string& key) const {
-  if (keywords) return key;
-  std::string flag = "--" + key;
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag;
-}
-
-std::string OptionWords::resume(const std::string& dir) const { return keywords ? "resume=True" : "--resume " + dir; }
-
-std::string OptionWords::resume_call(const std::string& command, const std::string& dir) const {
-  if (!keywords) return "mists " + command + " --resume " + shell_word(dir);
-  std::string quoted = "'";
-  for (char ch : dir) quoted += ch == '\\' || ch == '\'' ? std::string("\\") + ch : std::string(1, ch);
-  return "mists.study(" + quoted + "', resume=True)";
 }
 
 MctsConfig search_defaults(const std::optional<int>& playouts, const std::optional<double>& c, const std::string& rollout,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/agents/game_options.h"
+#include "analysis/run/option_words.h"
 #include "solver/mcts.h"
 
 namespace mists::analysis {
@@ -83,20 +84,6 @@ void add_default_cells(StudyConfig& cfg, int games, int bound_games);
 
 // The shortest text that reads back as `v` ("0.1", "2", "1e-05"): numbers in messages.
 std::string format_number(double v);
-
-// How messages name the options of a study or tournament: the command line's flags (the default:
-// "--ghost-deltas", "--resume DIR") or, with `keywords`, the Python module's keyword arguments
-// ("ghost_deltas", "resume=True"), so that each caller is told what it can type.
-struct OptionWords {
-  bool keywords = false;
-  // Option `key` as written in study.json and Python ("ghost_deltas"): "--ghost-deltas" or "ghost_deltas".
-  std::string option(const std::string& key) const;
-  // What finishes the killed run in `dir`: "--resume DIR" or "resume=True".
-  std::string resume(const std::string& dir) const;
-  // The whole call that finishes it: "mists COMMAND --resume DIR" or "mists.study('DIR', resume=True)"
-  // (studies and tournaments alike).
-  std::string resume_call(const std::string& command, const std::string& dir) const;
-};
 
 // A study's cells and settings as a caller gives them, parsed but not yet checked together: what
 // `mists analyze`/`compare` read from their flags and `mists.study` from its keyword arguments.

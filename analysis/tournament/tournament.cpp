@@ -18,7 +18,7 @@
 
 #include "analysis/agents/agents.h"
 #include "analysis/run/batch.h"
-#include "analysis/study/chunks.h"
+#include "analysis/run/chunk_run.h"
 #include "analysis/run/error.h"
 #include "analysis/run/files.h"
 #include "analysis/run/interrupt.h"
@@ -26,9 +26,7 @@
 #include "analysis/run/json_fields.h"
 #include "analysis/run/lock.h"
 #include "analysis/run/shards.h"
-#include "analysis/study/outputs.h"
-#include "analysis/study/progress.h"
-#include "analysis/study/provenance.h"
+#include "analysis/run/plots.h"
 #include "analysis/tournament/tournament_chunks.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
@@ -78,7 +76,7 @@ vs::VsSummary play_seats(const vs::VsRules& R, const vs::VsDeal& dealt, std::vec
   return out;
 }
 
-TournamentGame play(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
+TournamentGame play_pair_game(const TournamentConfig& cfg, const vs::VsRules& R, const std::vector<VsAgentSpec>& specs, int pair, int g,
                     const std::string& record = "") {
   const std::pair<int, int> ij = cfg.pair(pair);
   const int i = ij.first, j = ij.second;
@@ -150,16 +148,68 @@ void check_data_files(const TournamentConfig& cfg, const json& doc, const std::s
       throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
 }
 
-// The chunks of the tournament, pair by pair, each with its index over the whole run.
-template <class F>
-void each_chunk(const TournamentConfig& cfg, F f) {
-  const int chunks = (cfg.games + cfg.chunk - 1) / cfg.chunk;
-  for (int pair = 0; pair < cfg.pairs(); ++pair)
-    for (int k = 0; k < chunks; ++k) {
-      const int first = k * cfg.chunk;
-      f(pair, k, first, std::min(cfg.chunk, cfg.games - first), (long long)pair * chunks + k);
-    }
-}
+// A tournament as a plan of the chunked run (analysis/run/chunk_run.h): a group a pair of agents.
+// Its games are gathered pair by pair in `all`, the pair's own in `of_pair` (what the precision
+// stop reads).
+// The shape of a tournament's run: a group a pair, each of cfg.games games.
+struct PairChunks {
+  const TournamentConfig& cfg;
+  int groups() const { return cfg.pairs(); }
+  int games(int) const { return cfg.games; }
+  int chunk() const { return cfg.chunk; }
+};
+
+struct TournamentPlan : PairChunks {
+  const vs::VsRules& R;
+  const std::vector<VsAgentSpec>& specs;
+  const std::string& dir;
+  bool resume, records;
+  const OptionWords& words;
+  std::string resume_call;
+  std::vector<TournamentGame> all{}, of_pair{}, chunk_games{};  // chunk_games: the chunk just played
+  const char* count_key = "games_played";
+  bool count_games = true;
+
+  std::string label(int pair) const {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    return cfg.agents[size_t(ij.first)] + " vs " + cfg.agents[size_t(ij.second)];
+  }
+  // A pair stands where a study's agent does: its prior cost the sum of its two agents'.
+  double weight(int pair) const {
+    const std::pair<int, int> ij = cfg.pair(pair);
+    return vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]);
+  }
+  std::string what(int pair) const { return label(pair); }
+  std::string file(const ChunkAt& at) const { return dir + "/" + tournament_chunk::name(cfg, at.group, at.k); }
+  bool on_disk(const ChunkAt& at) const { return fs::exists(file(at)); }
+  void keep(const ChunkAt& at, const std::vector<TournamentGame>& g) {
+    if (at.k == 0) of_pair.clear();
+    all.insert(all.end(), g.begin(), g.end());
+    if (cfg.precision > 0) of_pair.insert(of_pair.end(), g.begin(), g.end());
+  }
+  void read(const ChunkAt& at) {
+    if (!resume) throw AnalysisError(file(at) + ": a chunk of an earlier run; resume with " + words.resume(dir));
+    keep(at, tournament_chunk::read(cfg, file(at), at.group, at.k, at.first, at.count));
+  }
+  void play(const ChunkAt& at) {
+    chunk_games.assign(size_t(at.count), {});
+    for_each_game(at.count, [&](int x) {
+      if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
+      const int g = at.first + x;
+      const std::string rec = records ? dir + "/records/pair" + std::to_string(at.group) + "-g" + std::to_string(g) + ".txt" : "";
+      chunk_games[size_t(x)] = play_pair_game(cfg, R, specs, at.group, g, rec);
+    });
+  }
+  void seal(const ChunkAt& at) {
+    write_atomic(file(at), tournament_chunk::text(cfg, at.group, at.k, chunk_games));
+    keep(at, chunk_games);
+  }
+  bool enough(const ChunkAt& at) const {
+    const int done = at.first + at.count;
+    return cfg.precision > 0 && done < cfg.games && done >= cfg.min_games && pair_share(cfg, of_pair, at.group).ci.half_width() < cfg.precision;
+  }
+  void group_done(int) const {}
+};
 
 // The report, and for a shard a line ahead of it saying what it holds.
 std::string write_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& all, const json& provenance,
@@ -235,60 +285,13 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   if (records) fs::create_directories(dir + "/records");
   log.open(doc, threads);
 
-  std::vector<TournamentGame> all;
-  long long played = 0;
-  // The studies' progress line (analysis/study/progress.h), a pair of agents standing where a study's agent
-  // does: its prior cost the sum of its two agents' (vs_game_weight), then what its chunks took.
   Progress progress;
   progress.quiet = quiet;
-  auto pair_name = [&](int pair) {
-    const std::pair<int, int> ij = cfg.pair(pair);
-    return cfg.agents[size_t(ij.first)] + " vs " + cfg.agents[size_t(ij.second)];
-  };
-  each_chunk(cfg, [&](int pair, int, int, int count, long long index) {
-    if (!shard.plays(index)) return;
-    const std::pair<int, int> ij = cfg.pair(pair);
-    progress.plan(pair_name(pair), count, vs_game_weight(specs[size_t(ij.first)]) + vs_game_weight(specs[size_t(ij.second)]));
-  });
+  TournamentPlan plan{{cfg}, R, specs, dir, resume, records, words, words.resume_call("versus", dir)};
+  if (resume && !quiet) std::cerr << resume_text(count_resumed(plan, shard), cfg.precision > 0) << '\n';
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  long long chunks_kept = 0;
-  std::vector<bool> stopped(size_t(cfg.pairs()), false);  // by the precision stop
-  std::vector<TournamentGame> of_pair;                     // the games of the pair being played (what the stop reads)
-  each_chunk(cfg, [&](int pair, int k, int first, int count, long long index) {
-      if (!shard.plays(index) || stopped[size_t(pair)]) return;
-      if (k == 0) of_pair.clear();
-      const std::string file = dir + "/" + tournament_chunk::name(cfg, pair, k);
-      std::vector<TournamentGame> games;
-      if (fs::exists(file)) {
-        if (!resume) throw AnalysisError(file + ": a chunk of an earlier run; resume with " + words.resume(dir));
-        games = tournament_chunk::read(cfg, file, pair, k, first, count);
-        progress.read(pair_name(pair), count);
-      } else {
-        const auto chunk_start = std::chrono::steady_clock::now();
-        games.resize(size_t(count));
-        for_each_game(count, [&](int x) {
-          if (log.signal() != 0) return;  // a signal came: this chunk will not be kept
-          const int g = first + x;
-          const std::string rec = records ? dir + "/records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt" : "";
-          games[size_t(x)] = play(cfg, R, specs, pair, g, rec);
-        });
-        if (const int sig = log.signal(); sig != 0) log.stop(sig, "games_played", played, chunks_kept, words.resume_call("versus", dir));
-        write_atomic(file, tournament_chunk::text(cfg, pair, k, games));
-        played += count;
-        progress.played(pair_name(pair), count, std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count(),
-                        pair_name(pair));
-      }
-      ++chunks_kept;
-      all.insert(all.end(), games.begin(), games.end());
-      if (cfg.precision <= 0) return;
-      of_pair.insert(of_pair.end(), games.begin(), games.end());
-      if (first + count < cfg.games && first + count >= cfg.min_games && pair_share(cfg, of_pair, pair).ci.half_width() < cfg.precision) {
-        stopped[size_t(pair)] = true;  // the rest of the pair is not needed
-        progress.skip(pair_name(pair), cfg.games - first - count);
-      }
-  });
-  progress.finish();
-  log.close("games_played", played);
+  log.close("games_played", play_chunks(plan, shard, log, progress).games);
+  const std::vector<TournamentGame>& all = plan.all;
   if (games_out) *games_out = all;
   return write_report(cfg, all, doc["provenance"], dir, shard);
 }
@@ -330,11 +333,12 @@ std::string merge_tournaments(const std::vector<std::string>& dirs, const std::s
   doc["merged_from"] = dirs;
   fs::create_directories(out + "/chunks");
   std::vector<TournamentGame> all;
-  each_chunk(cfg, [&](int pair, int k, int first, int count, long long) {
+  each_chunk(PairChunks{cfg}, [&](const ChunkAt& at) {
+    const int pair = at.group, k = at.k;
     const std::string rel = tournament_chunk::name(cfg, pair, k);
     std::optional<std::vector<TournamentGame>> copy;  // the games of the first copy, the one found
     const FoundChunk found = find_chunk(dirs, rel, "pair " + std::to_string(pair) + " chunk " + std::to_string(k), [&](const std::string& p) {
-      std::vector<TournamentGame> read = tournament_chunk::read(cfg, p, pair, k, first, count);
+      std::vector<TournamentGame> read = tournament_chunk::read(cfg, p, pair, k, at.first, at.count);
       if (!copy) copy = std::move(read);
     });
     const std::vector<TournamentGame>& games = *copy;

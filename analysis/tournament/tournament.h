@@ -16,7 +16,7 @@
 #include "analysis/agents/vs_agents.h"
 #include "analysis/run/shards.h"
 #include "analysis/run/stats.h"
-#include "analysis/study/study_config.h"
+#include "analysis/run/option_words.h"
 #include "engine/versus/versus.h"
 #include "solver/versus_agents.h"
 

@@ -1,11 +1,11 @@
 // The tournament's chunk files (chunks/pairK-aI-aJ-C.csv): one row a game (seat values joined by
-// '/'), sealed as the study's chunks are (analysis/study/chunks.h).
+// '/'), sealed as every chunk is (analysis/run/seal.h).
 #include "analysis/tournament/tournament_chunks.h"
 
 #include <sstream>
 
-#include "analysis/study/chunks.h"
 #include "analysis/run/error.h"
+#include "analysis/run/seal.h"
 #include "engine/config/load.h"
 #include "engine/kit/number.h"
 

@@ -7,7 +7,6 @@
 #include <map>
 #include <sstream>
 
-#include "analysis/study/outputs.h"
 #include "analysis/run/stats.h"
 #include "analysis/tournament/tournament.h"
 #include "analysis/tournament/tournament_chunks.h"

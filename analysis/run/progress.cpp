@@ -1,4 +1,4 @@
-#include "analysis/study/progress.h"
+#include "analysis/run/progress.h"
 
 #include <unistd.h>
 

@@ -1,4 +1,5 @@
-// Progress of a study on standard error: a bar on a terminal, a line every 10 s otherwise.
+// The progress line of a chunked run (a study, a tournament) on standard error: a bar on a terminal,
+// a line every 10 s otherwise.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 #include <map>
 #include <string>
 
-#include "analysis/agents/agents.h"
 
 namespace mists::analysis {
 
@@ -22,7 +22,7 @@ std::string rate_text(double games_per_second);
 // the measured agents took. Chunks read back from disk by --resume count as done but cost nothing.
 struct Progress {
   struct Agent {
-    double weight = 1;      // prior cost of a game, in uniform random games
+    double weight = 1;      // prior cost of a game, in uniform random games (game_weight, vs_game_weight)
     long long left = 0;     // games planned and not yet played or read
     long long played = 0;   // games played by this run
     double seconds = 0;     // wall time of the chunks this run played
@@ -35,27 +35,6 @@ struct Progress {
   bool quiet = false;
   Progress();
 
-  // Rough costs of one game relative to a uniform random one, measured once on level 3 with
-  // 2 players (`mists analyze --threads 1` of each agent): greedy 8, expert 64, search about 30
-  // per playout a decision. They only order the agents until each has played a chunk.
-  static double weight(const AgentSpec& a) {
-    if (a.search()) return 30.0 * std::max(1, a.params.mcts.playouts);
-    // The solver: its whole budget, a uniform random game being some tens of engine steps (it is
-    // lost within about 15 turns, results/strength); deals that end early make this a ceiling.
-    if (a.is(SOLVER)) return a.params.solve.nodes > 0 ? double(a.params.solve.nodes) / 60.0 : 5e4 * a.params.solve.seconds;
-    // The planner: in the default shortlist mode about 60 per sample, candidate, beam position and
-    // turn of horizon (docs/performance.md: 7 samples of 6 candidates at width 1, horizon 4 took
-    // 0.74-0.97 of mcts's CPU time at 600 playouts on levels 2 and 3); in the vote mode about 100
-    // per sample, beam position and turn (4 x 8 x 4 took 0.73 of mcts's time).
-    if (a.is(PLANNER)) {
-      const double turns = a.params.plan.horizon > 0 ? a.params.plan.horizon : 15;
-      const double per = double(std::max(1, a.params.plan.samples)) * std::max(1, a.params.plan.width) * turns;
-      return a.params.plan.candidates > 0 ? 60.0 * per * a.params.plan.candidates : 100.0 * per;
-    }
-    if (a.is(EXPERT)) return 64;
-    if (a.is(GREEDY)) return 8;
-    return 1;
-  }
   void plan(const std::string& agent, long long games, double w) {
     agents[agent].weight = w;
     agents[agent].left += games;

@@ -1,9 +1,10 @@
-// The plots of a study, drawn by scripts/plots.py (python3 + matplotlib, installed by scripts/setup.sh).
+// The plots of a run's folder, drawn by scripts/plots.py (python3 + matplotlib, installed by scripts/setup.sh).
+#include "analysis/run/plots.h"
+
 #include <cstdlib>
 #include <filesystem>
 
 #include "analysis/run/files.h"
-#include "analysis/study/outputs.h"
 
 namespace mists::analysis {
 
