@@ -13,4 +13,11 @@ std::string resume_text(const ResumeCount& n, bool at_most) {
   return os.str();
 }
 
+void add_shard_runs(nlohmann::json& runs, const nlohmann::json& shard_runs, int shard) {
+  for (nlohmann::json r : shard_runs) {
+    r["shard"] = shard;
+    runs.push_back(std::move(r));
+  }
+}
+
 }  // namespace mists::analysis

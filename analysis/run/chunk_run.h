@@ -2,8 +2,8 @@
 // cells, a tournament's pairs): the chunks in the run's order, the shard's share of them, a chunk on
 // disk read back (resume) and a missing one played and sealed, the stop on a signal with the chunks
 // kept, the progress line, the line a resumed run prints first, and a group's early stop when its
-// figure is precise enough. What a game is, how a chunk is written and read back, what stops a group
-// and the report stay the plan's own.
+// figure is precise enough; and the merge of a run's shards (merge_chunks). What a game is, how a
+// chunk is written and read back, what stops a group and the report stay the plan's own.
 //
 // A plan `P` gives:
 //   int groups() const, int games(int g) const, int chunk() const   the run's shape: group g (a cell,
@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/run/files.h"
 #include "analysis/run/progress.h"
 #include "analysis/run/run_log.h"
 #include "analysis/run/shards.h"
@@ -115,6 +116,33 @@ ChunksPlayed play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progres
   });
   progress.finish();
   return played;
+}
+
+// The chunks of the shards `dirs` of one run made the chunks of the folder `out`, for `mists merge`
+// (the caller has checked that they are the shards of one run, each once: analysis/run/shards.h).
+// Every chunk of `plan`, in the run's order, is found among the shards (in one at least, the same
+// bytes in each that holds it), every copy read back and checked by plan.read_copy(at, path, first)
+// (`first`: the copy found, whose games the plan keeps), what the plan keeps beside it copied by
+// plan.copy_beside(at, from, out) (`from`: the folder of the shard it came from, with its '/'), then
+// the chunk itself.
+// The plan gives groups(), games(g) and chunk() as for a run, and name(at): the chunk's path in a
+// folder, and chunk_label(at): how a message names it.
+// Appends the runs of a shard's provenance (`shard_runs`) to `runs`, each marked "shard": `shard`:
+// what the provenance of a merged run lists.
+void add_shard_runs(nlohmann::json& runs, const nlohmann::json& shard_runs, int shard);
+
+template <class Plan>
+void merge_chunks(Plan& plan, const std::vector<std::string>& dirs, const std::string& out) {
+  each_chunk(plan, [&](const ChunkAt& at) {
+    const std::string rel = plan.name(at);
+    bool first = true;
+    const FoundChunk found = find_chunk(dirs, rel, plan.chunk_label(at), [&](const std::string& path) {
+      plan.read_copy(at, path, first);
+      first = false;
+    });
+    plan.copy_beside(at, found.path.substr(0, found.path.size() - rel.size()), out);
+    write_atomic(out + "/" + rel, found.text);
+  });
 }
 
 }  // namespace mists::analysis

@@ -138,8 +138,16 @@ bool chunk_done(const StudyConfig& cfg, const std::string& dir, const CellSpec& 
 
 // A study as a plan of the chunked run (analysis/run/chunk_run.h): a group a cell, its results
 // gathered cell by cell.
-struct StudyPlan {
+// The shape of a study's run: a group a cell, each of its own count of games.
+struct CellChunks {
   const StudyConfig& cfg;
+  int groups() const { return int(cfg.cells.size()); }
+  int games(int g) const { return cfg.cells[size_t(g)].games; }
+  int chunk() const { return cfg.chunk; }
+  const CellSpec& cell(int g) const { return cfg.cells[size_t(g)]; }
+};
+
+struct StudyPlan : CellChunks {
   const std::string& dir;
   const std::string hash;
   bool tty;
@@ -153,10 +161,6 @@ struct StudyPlan {
   const char* count_key = "chunks_played";
   bool count_games = false;
 
-  int groups() const { return int(cfg.cells.size()); }
-  int games(int g) const { return cfg.cells[size_t(g)].games; }
-  int chunk() const { return cfg.chunk; }
-  const CellSpec& cell(int g) const { return cfg.cells[size_t(g)]; }
   std::string label(int g) const { return cell(g).agent; }
   double weight(int g) const { return game_weight(agents[size_t(g)]); }
   std::string what(int g) const { return cell(g).id(); }
@@ -216,7 +220,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   };
   Progress progress;
   progress.quiet = run.verbosity < 0;
-  StudyPlan plan{cfg, dir, cfg.games_hash(), progress.tty, run.verbosity > 0, run.words.resume_call(command_word(run.command, "analyze"), dir)};
+  StudyPlan plan{{cfg}, dir, cfg.games_hash(), progress.tty, run.verbosity > 0, run.words.resume_call(command_word(run.command, "analyze"), dir)};
   for (const CellSpec& c : cfg.cells) {
     plan.rules.push_back(&rules_for(c));
     plan.agents.push_back(parse_agent(c.agent, cfg.mcts));
@@ -258,6 +262,40 @@ std::vector<std::pair<StudyConfig, json>> read_shards(const std::vector<std::str
   return out;
 }
 
+// A study's shards merged (analysis/run/chunk_run.h, merge_chunks): each chunk with its traces and
+// the records of its won games, when the study writes them.
+struct StudyMerge : CellChunks {
+  const std::string hash;
+  std::vector<CellResult> results{};  // a cell each, in order
+  std::vector<GameRow> rows{};        // the chunk found
+  std::string name(const ChunkAt& at) const { return chunk_name(cell(at.group), at.k); }
+  std::string chunk_label(const ChunkAt& at) const { return cell(at.group).id() + "-" + std::to_string(at.k); }
+  void read_copy(const ChunkAt& at, const std::string& path, bool first) {
+    std::vector<GameRow> read = read_chunk(path, chunk_key(cfg, hash, cell(at.group), at.k));
+    if (!first) return;
+    rows = std::move(read);
+    std::vector<GameRow>& all = results[size_t(at.group)].rows;
+    all.insert(all.end(), rows.begin(), rows.end());
+  }
+  void copy_beside(const ChunkAt& at, const std::string& from, const std::string& out) const {
+    const CellSpec& c = cell(at.group);
+    const std::string shard = from.substr(0, from.size() - 1);  // without the '/' before the chunk's path
+    if (cfg.trace) {
+      const std::string tp = trace_path(shard, c, at.k);
+      if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
+      write_atomic(trace_path(out, c, at.k), read_file(tp));
+    }
+    if (!cfg.records) return;
+    fs::create_directories(out + "/records");
+    for (const GameRow& r : rows) {
+      if (r.s.outcome != Outcome::Won) continue;
+      const std::string rp = record_path(shard, c, r.game);
+      if (!fs::exists(rp)) throw AnalysisError("merge: " + rp + " is missing: the study writes records of won games; resume that shard first");
+      write_atomic(record_path(out, c, r.game), read_file(rp));
+    }
+  }
+};
+
 }  // namespace
 
 std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, const std::string& out, const RunOptions& run) {
@@ -269,11 +307,7 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   cfg.shard = cfg.shards = 1;
   check_checksums(shards.front().second.at("provenance"), cfg, dirs[0] + "/study.json");
   json runs = json::array();
-  for (const auto& [c, j] : shards)
-    for (json r : j.at("provenance").at("runs")) {
-      r["shard"] = c.shard;
-      runs.push_back(r);
-    }
+  for (const auto& [c, j] : shards) add_shard_runs(runs, j.at("provenance").at("runs"), c.shard);
   fs::create_directories(out + "/chunks");
   if (fs::exists(out + "/study.json")) throw AnalysisError("merge: " + out + " already holds a study: choose another --out");
   json j;
@@ -281,39 +315,10 @@ std::vector<CellResult> merge_studies(const std::vector<std::string>& dirs, cons
   j["provenance"] = shards.front().second.at("provenance");
   j["provenance"]["runs"] = runs;
   j["merged_from"] = dirs;
-  const std::string hash = cfg.games_hash();
-  std::vector<CellResult> results;
-  for (const auto& c : cfg.cells) {
-    CellResult res;
-    res.spec = c;
-    for (int k = 0; k < cfg.chunks_of(c); ++k) {
-      const ChunkKey key = chunk_key(cfg, hash, c, k);
-      std::optional<std::vector<GameRow>> first;  // the rows of the first copy, the one found
-      const FoundChunk found = find_chunk(dirs, chunk_name(c, k), c.id() + "-" + std::to_string(k), [&](const std::string& p) {
-        std::vector<GameRow> read = read_chunk(p, key);
-        if (!first) first = std::move(read);
-      });
-      const std::vector<GameRow>& rows = *first;
-      if (cfg.trace) {
-        const std::string tp = found.path.substr(0, found.path.size() - 4) + ".trace.csv";
-        if (!fs::exists(tp)) throw AnalysisError("merge: " + tp + " is missing: the study writes traces; resume that shard first");
-        write_atomic(trace_path(out, c, k), read_file(tp));
-      }
-      if (cfg.records) {
-        const std::string shard_dir = found.path.substr(0, found.path.rfind("/chunks/"));
-        fs::create_directories(out + "/records");
-        for (const GameRow& r : rows) {
-          if (r.s.outcome != Outcome::Won) continue;
-          const std::string rp = record_path(shard_dir, c, r.game);
-          if (!fs::exists(rp)) throw AnalysisError("merge: " + rp + " is missing: the study writes records of won games; resume that shard first");
-          write_atomic(record_path(out, c, r.game), read_file(rp));
-        }
-      }
-      write_atomic(chunk_path(out, c, k), found.text);
-      res.rows.insert(res.rows.end(), rows.begin(), rows.end());
-    }
-    results.push_back(std::move(res));
-  }
+  StudyMerge plan{{cfg}, cfg.games_hash()};
+  for (const CellSpec& c : cfg.cells) plan.results.push_back(CellResult{c, {}});
+  merge_chunks(plan, dirs, out);
+  const std::vector<CellResult>& results = plan.results;
   write_atomic(out + "/study.json", j.dump(2) + "\n");
   if (!write_outputs(cfg, j.at("provenance"), results, out) && run.warn) run.warn("plots were not drawn (see " + out + "/plots.log)");
   return results;

@@ -211,6 +211,28 @@ struct TournamentPlan : PairChunks {
   void group_done(int) const {}
 };
 
+// A tournament's shards merged (analysis/run/chunk_run.h, merge_chunks): each chunk with the
+// records the shard wrote of its games (a run writes them with --records).
+struct TournamentMerge : PairChunks {
+  std::vector<TournamentGame> all{}, found{};  // found: the games of the chunk found
+  std::string name(const ChunkAt& at) const { return tournament_chunk::name(cfg, at.group, at.k); }
+  std::string chunk_label(const ChunkAt& at) const { return "pair " + std::to_string(at.group) + " chunk " + std::to_string(at.k); }
+  void read_copy(const ChunkAt& at, const std::string& path, bool first) {
+    std::vector<TournamentGame> read = tournament_chunk::read(cfg, path, at.group, at.k, at.first, at.count);
+    if (!first) return;
+    found = std::move(read);
+    all.insert(all.end(), found.begin(), found.end());
+  }
+  void copy_beside(const ChunkAt& at, const std::string& from, const std::string& out) const {
+    for (const TournamentGame& g : found) {
+      const std::string rec = "records/pair" + std::to_string(at.group) + "-g" + std::to_string(g.game) + ".txt";
+      if (!fs::exists(from + rec)) continue;
+      fs::create_directories(out + "/records");
+      write_atomic(out + "/" + rec, read_file(from + rec));
+    }
+  }
+};
+
 // The report, and for a shard a line ahead of it saying what it holds.
 std::string write_report(const TournamentConfig& cfg, const std::vector<TournamentGame>& all, const json& provenance,
                          const std::string& dir, Shard shard) {
@@ -324,35 +346,13 @@ std::string merge_tournaments(const std::vector<std::string>& dirs, const std::s
   doc["config"] = cfg.to_json();
   doc["provenance"] = shards.front().doc["provenance"];
   json runs = json::array();
-  for (const TournamentFile& s : shards)
-    for (json r : s.doc["provenance"]["runs"]) {
-      r["shard"] = s.shard.k;
-      runs.push_back(r);
-    }
+  for (const TournamentFile& s : shards) add_shard_runs(runs, s.doc["provenance"]["runs"], s.shard.k);
   doc["provenance"]["runs"] = runs;
   doc["merged_from"] = dirs;
   fs::create_directories(out + "/chunks");
-  std::vector<TournamentGame> all;
-  each_chunk(PairChunks{cfg}, [&](const ChunkAt& at) {
-    const int pair = at.group, k = at.k;
-    const std::string rel = tournament_chunk::name(cfg, pair, k);
-    std::optional<std::vector<TournamentGame>> copy;  // the games of the first copy, the one found
-    const FoundChunk found = find_chunk(dirs, rel, "pair " + std::to_string(pair) + " chunk " + std::to_string(k), [&](const std::string& p) {
-      std::vector<TournamentGame> read = tournament_chunk::read(cfg, p, pair, k, at.first, at.count);
-      if (!copy) copy = std::move(read);
-    });
-    const std::vector<TournamentGame>& games = *copy;
-    write_atomic(out + "/" + rel, found.text);
-    // The records the shard wrote of these games come along (a run writes them with --records).
-    const std::string from = found.path.substr(0, found.path.size() - rel.size());
-    for (const TournamentGame& g : games) {
-      const std::string rec = "records/pair" + std::to_string(pair) + "-g" + std::to_string(g.game) + ".txt";
-      if (!fs::exists(from + rec)) continue;
-      fs::create_directories(out + "/records");
-      write_atomic(out + "/" + rec, read_file(from + rec));
-    }
-    all.insert(all.end(), games.begin(), games.end());
-  });
+  TournamentMerge plan{{cfg}};
+  merge_chunks(plan, dirs, out);
+  const std::vector<TournamentGame>& all = plan.all;
   write_atomic(out + "/tournament.json", doc.dump(2) + "\n");
   return write_report(cfg, all, doc["provenance"], out, Shard{});
 }
