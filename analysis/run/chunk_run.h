@@ -19,7 +19,8 @@
 //   bool enough(const ChunkAt&) const                               the group may stop after this chunk
 //   void group_done(int g)                                          every chunk of group g is behind
 //   const char* count_key; bool count_games; std::string resume_call   what the run's provenance entry
-//                            counts (chunks_played or games_played) and the call that finishes it
+//                            counts ("chunks_played", or with count_games "games_played") and the
+//                            call that finishes a stopped run
 #pragma once
 
 #include <algorithm>
@@ -72,21 +73,17 @@ ResumeCount count_resumed(const Plan& plan, Shard shard) {
 // runs; 60 games (3 chunks) left to play"); `at_most` when a precision stop may end groups early.
 std::string resume_text(const ResumeCount& n, bool at_most);
 
-// What a run played: chunks and games.
-struct ChunksPlayed {
-  long long chunks = 0, games = 0;
-};
-
-// Plays the chunks of `plan` that `shard` holds, in order, with `progress` planned and shown, and
-// returns what this run played. A signal stops the run once the games under way are done: the
-// chunk they belong to is not sealed, and log.stop throws Interrupted with the chunks kept.
+// Plays the chunks of `plan` that `shard` holds, in order, with `progress` planned and shown, then
+// closes this run's entry in `log` with what it played (plan.count_key). A signal stops the run
+// once the games under way are done: the chunk they belong to is not sealed, and log.stop throws
+// Interrupted with the chunks kept.
 template <class Plan>
-ChunksPlayed play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progress) {
+void play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progress) {
   each_chunk(plan, [&](const ChunkAt& at) {
     if (shard.plays(at.index)) progress.plan(plan.label(at.group), at.count, plan.weight(at.group));
   });
-  ChunksPlayed played;
-  long long kept = 0;
+  long long chunks_played = 0, games_played = 0, kept = 0;
+  auto count = [&] { return plan.count_games ? games_played : chunks_played; };
   std::vector<bool> stopped(size_t(plan.groups()), false);  // by the group's precision stop
   each_chunk(plan, [&](const ChunkAt& at) {
     const std::string label = plan.label(at.group);
@@ -99,10 +96,10 @@ ChunksPlayed play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progres
         if (log.signal() == 0) plan.play(at);
         if (const int signal = log.signal(); signal != 0) {  // this chunk is not whole: keep what is sealed
           progress.finish();
-          log.stop(signal, plan.count_key, plan.count_games ? played.games : played.chunks, kept, plan.resume_call);
+          log.stop(signal, plan.count_key, count(), kept, plan.resume_call);
         }
         plan.seal(at);
-        played.chunks += 1, played.games += at.count;
+        chunks_played += 1, games_played += at.count;
         progress.played(label, at.count, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
                         plan.what(at.group));
       }
@@ -115,8 +112,12 @@ ChunksPlayed play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progres
     if (at.first + at.count >= plan.games(at.group)) plan.group_done(at.group);
   });
   progress.finish();
-  return played;
+  log.close(plan.count_key, count());
 }
+
+// Appends the runs of a shard's provenance (`shard_runs`) to `runs`, each marked "shard": `shard`:
+// what the provenance of a merged run lists.
+void add_shard_runs(nlohmann::json& runs, const nlohmann::json& shard_runs, int shard);
 
 // The chunks of the shards `dirs` of one run made the chunks of the folder `out`, for `mists merge`
 // (the caller has checked that they are the shards of one run, each once: analysis/run/shards.h).
@@ -127,10 +128,6 @@ ChunksPlayed play_chunks(Plan& plan, Shard shard, RunLog& log, Progress& progres
 // the chunk itself.
 // The plan gives groups(), games(g) and chunk() as for a run, and name(at): the chunk's path in a
 // folder, and chunk_label(at): how a message names it.
-// Appends the runs of a shard's provenance (`shard_runs`) to `runs`, each marked "shard": `shard`:
-// what the provenance of a merged run lists.
-void add_shard_runs(nlohmann::json& runs, const nlohmann::json& shard_runs, int shard);
-
 template <class Plan>
 void merge_chunks(Plan& plan, const std::vector<std::string>& dirs, const std::string& out) {
   each_chunk(plan, [&](const ChunkAt& at) {

@@ -2,7 +2,6 @@
 
 #include <tbb/global_control.h>
 
-#include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -136,8 +135,6 @@ bool chunk_done(const StudyConfig& cfg, const std::string& dir, const CellSpec& 
   return fs::exists(chunk_path(dir, c, k)) && (!cfg.trace || fs::exists(trace_path(dir, c, k)));
 }
 
-// A study as a plan of the chunked run (analysis/run/chunk_run.h): a group a cell, its results
-// gathered cell by cell.
 // The shape of a study's run: a group a cell, each of its own count of games.
 struct CellChunks {
   const StudyConfig& cfg;
@@ -147,6 +144,7 @@ struct CellChunks {
   const CellSpec& cell(int g) const { return cfg.cells[size_t(g)]; }
 };
 
+// A study as a plan of the chunked run (analysis/run/chunk_run.h): its results gathered cell by cell.
 struct StudyPlan : CellChunks {
   const std::string& dir;
   const std::string hash;
@@ -228,8 +226,7 @@ std::vector<CellResult> run_study(const StudyConfig& given, const std::string& d
   }
   const Shard shard{cfg.shard, cfg.shards};
   if (resume && run.verbosity >= 0) std::cerr << resume_text(count_resumed(plan, shard), cfg.precision > 0) << '\n';
-  const ChunksPlayed played = play_chunks(plan, shard, log, progress);
-  log.close("chunks_played", played.chunks);
+  play_chunks(plan, shard, log, progress);
   const std::vector<CellResult>& results = plan.results;
   if (!write_outputs(cfg, study.at("provenance"), results, dir) && run.warn) run.warn("plots were not drawn (see " + dir + "/plots.log)");
   return results;

@@ -6,13 +6,11 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
 #include <map>
-#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -148,17 +146,19 @@ void check_data_files(const TournamentConfig& cfg, const json& doc, const std::s
       throw AnalysisError(path + ": provenance: " + file + " changed since the tournament began; start a new one");
 }
 
-// A tournament as a plan of the chunked run (analysis/run/chunk_run.h): a group a pair of agents.
-// Its games are gathered pair by pair in `all`, the pair's own in `of_pair` (what the precision
-// stop reads).
 // The shape of a tournament's run: a group a pair, each of cfg.games games.
 struct PairChunks {
   const TournamentConfig& cfg;
   int groups() const { return cfg.pairs(); }
   int games(int) const { return cfg.games; }
   int chunk() const { return cfg.chunk; }
+  // Where a run with --records writes the record of game g of pair `pair`, inside its folder.
+  static std::string record_name(int pair, int g) { return "records/pair" + std::to_string(pair) + "-g" + std::to_string(g) + ".txt"; }
 };
 
+// A tournament as a plan of the chunked run (analysis/run/chunk_run.h): a group a pair of agents.
+// Its games are gathered pair by pair in `all`, the pair's own in `of_pair` (what the precision
+// stop reads).
 struct TournamentPlan : PairChunks {
   const vs::VsRules& R;
   const std::vector<VsAgentSpec>& specs;
@@ -196,7 +196,7 @@ struct TournamentPlan : PairChunks {
     for_each_game(at.count, [&](int x) {
       if (interrupt_signal() != 0) return;  // a signal came: this chunk will not be kept
       const int g = at.first + x;
-      const std::string rec = records ? dir + "/records/pair" + std::to_string(at.group) + "-g" + std::to_string(g) + ".txt" : "";
+      const std::string rec = records ? dir + "/" + record_name(at.group, g) : "";
       chunk_games[size_t(x)] = play_pair_game(cfg, R, specs, at.group, g, rec);
     });
   }
@@ -225,7 +225,7 @@ struct TournamentMerge : PairChunks {
   }
   void copy_beside(const ChunkAt& at, const std::string& from, const std::string& out) const {
     for (const TournamentGame& g : found) {
-      const std::string rec = "records/pair" + std::to_string(at.group) + "-g" + std::to_string(g.game) + ".txt";
+      const std::string rec = record_name(at.group, g.game);
       if (!fs::exists(from + rec)) continue;
       fs::create_directories(out + "/records");
       write_atomic(out + "/" + rec, read_file(from + rec));
@@ -312,7 +312,7 @@ std::string run_tournament(TournamentConfig cfg, const std::string& dir, bool re
   TournamentPlan plan{{cfg}, R, specs, dir, resume, records, words, words.resume_call("versus", dir)};
   if (resume && !quiet) std::cerr << resume_text(count_resumed(plan, shard), cfg.precision > 0) << '\n';
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
-  log.close("games_played", play_chunks(plan, shard, log, progress).games);
+  play_chunks(plan, shard, log, progress);
   const std::vector<TournamentGame>& all = plan.all;
   if (games_out) *games_out = all;
   return write_report(cfg, all, doc["provenance"], dir, shard);
