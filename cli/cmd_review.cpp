@@ -35,7 +35,8 @@ void add_review(CLI::App& app) {
       "mcts by default) names the option it prefers; where that is not the one played, each of the two is valued by\n"
       "games played on from it by --rollout at every seat on piles drawn from the tiles not yet seen, as the deciding\n"
       "seat's final margin in points, in rounds of 4, 8, ... (up to 64 by default), the k-th game of both options on the\n"
-      "same pile and numbers (a paired interval), with --negligible 1 point by default. docs/records.md.");
+      "same pile and numbers (a paired interval), with --negligible 1 point by default; the text sums up each seat's\n"
+      "decisions. docs/records.md.");
   cmd->footer("Examples:\n  mists play --level 5 --players 2 --agent expert --seed 7 --out game.txt && mists review game.txt --html game.html\n"
               "  mists play --game base --agents expert,greedy --seed 3 --out base.txt && mists review base.txt --seat 1 --html base.html");
   auto a = std::make_shared<ReviewFlags>();

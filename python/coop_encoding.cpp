@@ -173,13 +173,6 @@ CoopObservation::CoopObservation(const Rules& R) {
   add("chips_seen", 2);
 }
 
-CoopObservation coop_information_state(const Rules& R) {
-  CoopObservation o(R);
-  o.info_state = true;
-  o.planes.push_back("order");
-  return o;
-}
-
 void CoopObservation::write(const Rules& R, const State& s, int observer, float* out) const {
   std::fill(out, out + size(), 0.0f);
   static const int P_TILE = plane("tile"), P_DOWN = plane("face_down"), P_CITY = plane("city_n"), P_ROAD = plane("road_n"),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/coop/state.h"
+#include "python/encoding.h"
 
 namespace mists::pyenc {
 
@@ -54,11 +55,10 @@ struct CoopObservation {
   explicit CoopObservation(const Rules& rules);
   std::vector<std::string> planes;   // board planes
   std::vector<std::string> globals;  // one name per float of the global vector ("unseen/14a")
-  bool info_state = false;           // the information-state tensor: one more plane, the order of placement
+  bool info_state = false;           // the information-state tensor (information_state, python/encoding.h)
   size_t size() const { return planes.size() * size_t(BOARD_CELLS) + globals.size(); }
   // Writes the tensor of `s` seen by `observer` (0-based) into out[0 .. size()).
   void write(const Rules& rules, const State& s, int observer, float* out) const;
 };
-CoopObservation coop_information_state(const Rules& rules);
 
 }  // namespace mists::pyenc

@@ -65,7 +65,7 @@ GamePtr finish_game(analysis::GameOptions opts, std::shared_ptr<const Rules> rul
   g->rules = std::move(rules);
   g->actions = std::make_shared<pyenc::CoopActions>(*g->rules);
   g->observation = std::make_shared<pyenc::CoopObservation>(*g->rules);
-  g->info_state = std::make_shared<pyenc::CoopObservation>(pyenc::coop_information_state(*g->rules));
+  g->info_state = std::make_shared<pyenc::CoopObservation>(pyenc::information_state<pyenc::CoopObservation>(*g->rules));
   return g;
 }
 
@@ -148,8 +148,8 @@ struct PyState : mists::pybind::OpenSpielState<PyState, Coop> {
   void drew(int) {}
   bool records_forced() const { return false; }  // a co-op record writes decisions with two or more options
   void applied() { reward = is_over(s) && s.outcome == Outcome::Won ? 1.0 : 0.0; }
-  int action_space() const { return game->actions->size(); }
-  int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
+  int observer() const { return 0; }
+  static constexpr const char* SEATS = "players";
   py::dict kwargs() const { return game_kwargs(*game); }
   py::object deal_tuple() const {
     if (!deal) return py::none();
@@ -291,15 +291,6 @@ PyState state_from_record(const std::string& path, std::optional<int> upto) {
   if (!upto)
     while (forced_now()) st.apply_decision(st.options()[0].second, st.options()[0].first);
   return st;
-}
-
-py::array_t<float> tensor(const PyState& st, const pyenc::CoopObservation& layout, std::optional<int> player) {
-  const int observer = player.value_or(st.decision() ? int(st.s.player) : 0);
-  if (observer < 0 || observer >= st.R().params.players)
-    throw py::value_error("player = " + std::to_string(observer) + ": the players are 0 to " + std::to_string(st.R().params.players - 1));
-  py::array_t<float> out(py::ssize_t(layout.size()));
-  layout.write(st.R(), st.s, observer, out.mutable_data());
-  return out;
 }
 
 // The text a player sees: the board, the status line, whose decision it is and the unseen tiles.
@@ -588,10 +579,6 @@ PYBIND11_MODULE(_mists, m) {
       .def("player_reward", [](const PyState& st, int) { return st.reward; }, py::arg("player"))
       .def("player_return", [](const PyState& st, int) { return is_over(st.s) && st.s.outcome == Outcome::Won ? 1.0 : 0.0; },
            py::arg("player"))
-      .def("observation_tensor", [](const PyState& st, std::optional<int> p) { return tensor(st, *st.game->observation, p); },
-           py::arg("player") = py::none(), "The observation of `player` (default: the player to move) as float32 (docs/python.md).")
-      .def("information_state_tensor", [](const PyState& st, std::optional<int> p) { return tensor(st, *st.game->info_state, p); },
-           py::arg("player") = py::none(), "The observation and the order in which the tiles were placed (docs/python.md).")
       .def("observation_string", [](const PyState& st, std::optional<int>) { return observation_string(st); }, py::arg("player") = py::none(),
            "The board, the status line, the decision to make and the unseen tiles: the same for every player.")
       .def("information_state_string", [](const PyState& st, std::optional<int>) {

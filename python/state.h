@@ -33,7 +33,10 @@ namespace mists::pybind {
 //   bool records_forced() const;                 does the record write a decision with one option
 //   void applied();                              after every step (the rewards)
 //   std::string outcome_text(long long v) const; a chance outcome in words, ValueError if none such
-//   int action_space() const;                    num_distinct_actions; int chance_space() const
+//   int observer() const;                        whose view a tensor takes away from a decision
+//   static constexpr const char* SEATS;          what the players are called in messages ("players", "seats")
+// and holds `game`, whose `actions` (the dense index), `observation` and `info_state` (the tensors'
+// layouts, each with size() and write(rules, state, observer, out)) every game's Game struct has;
 // and, for pickling (pickle / unpickle below):
 //   pybind11::dict kwargs() const;               its game's keyword arguments
 //   pybind11::object deal_tuple() const;         its deal as a tuple, None for a free state
@@ -113,6 +116,20 @@ struct OpenSpielState {
       texts += (i ? ", " : "") + std::to_string(opts[i].first) + " (" + G::action_text(self().R(), s, opts[i].second) + ")";
     throw pybind11::value_error("action " + std::to_string(d) + " is not legal here (" + std::to_string(opts.size()) +
                                 " legal: " + texts + (opts.size() > 5 ? ", ..." : "") + ")");
+  }
+  int action_space() const { return self().game->actions->size(); }       // num_distinct_actions
+  int chance_space() const { return std::max<int>(int(self().R().types.size()), 3); }  // tile types, or chip values
+  // The tensor of `layout` (the game's observation or information-state layout) as `player` sees it,
+  // by default the one to move (Derived::observer() away from a decision); ValueError for no such player.
+  template <class Layout>
+  pybind11::array_t<float> tensor(const Layout& layout, std::optional<int> player) const {
+    const int observer = player.value_or(decision() ? G::to_move(s) : self().observer());
+    if (observer < 0 || observer >= self().players())
+      throw pybind11::value_error("player = " + std::to_string(observer) + ": the " + Derived::SEATS + " are 0 to " +
+                                  std::to_string(self().players() - 1));
+    pybind11::array_t<float> out(pybind11::ssize_t(layout.size()));
+    layout.write(self().R(), s, observer, out.mutable_data());
+    return out;
   }
   std::string action_string(long long a) const {
     return chance() ? self().outcome_text(a) : G::action_text(self().R(), s, decode(a));
@@ -305,6 +322,10 @@ pybind11::class_<S> bind_openspiel_state(pybind11::module_& m, const char* name,
         next.apply_action(a);
         return next;
       }, py::arg("action"), "A new state: this one after `action`.")
+      .def("observation_tensor", [](const S& st, std::optional<int> p) { return st.tensor(*st.game->observation, p); },
+           py::arg("player") = py::none(), "The observation of `player` (default: the player to move) as float32 (docs/python.md).")
+      .def("information_state_tensor", [](const S& st, std::optional<int> p) { return st.tensor(*st.game->info_state, p); },
+           py::arg("player") = py::none(), "The observation and the order in which the tiles were placed (docs/python.md).")
       .def("history", [](const S& st) { return st.moves; }, "Every action applied so far (OpenSpiel's history): outcomes and dense indices.")
       .def("history_str", [](const S& st) {
         std::string out;

@@ -94,7 +94,7 @@ VsGamePtr make_vs_game(analysis::TournamentConfig cfg, VsRules rules) {
   g->cfg = std::move(cfg);
   g->actions = std::make_shared<pyenc::VsActions>(*g->rules);
   g->observation = std::make_shared<pyenc::VsObservation>(*g->rules);
-  g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::vs_information_state(*g->rules));
+  g->info_state = std::make_shared<pyenc::VsObservation>(pyenc::information_state<pyenc::VsObservation>(*g->rules));
   return g;
 }
 
@@ -160,8 +160,8 @@ struct PyVsState : OpenSpielState<PyVsState, vs::Versus> {
       reward.assign(shares.begin(), shares.begin() + R().players);
     }
   }
-  int action_space() const { return game->actions->size(); }
-  int chance_space() const { return std::max<int>(int(R().types.size()), 3); }
+  int observer() const { return s.turn_seat; }  // a chance step: the seat whose turn it is
+  static constexpr const char* SEATS = "seats";
   py::dict kwargs() const;
   py::object deal_tuple() const {
     if (!deal) return py::none();
@@ -210,15 +210,6 @@ PyVsState vs_new_state(VsGamePtr g, std::optional<uint64_t> seed, uint64_t deal)
   st.s = vs::initial_state(st.R());
   st.reward.assign(size_t(st.R().players), 0.0);
   return st;
-}
-
-py::array_t<float> vs_tensor(const PyVsState& st, const pyenc::VsObservation& layout, std::optional<int> player) {
-  const int observer = player.value_or(st.decision() ? int(st.s.player) : int(st.s.turn_seat));
-  if (observer < 0 || observer >= st.R().players)
-    throw py::value_error("player = " + std::to_string(observer) + ": the seats are 0 to " + std::to_string(st.R().players - 1));
-  py::array_t<float> out(py::ssize_t(layout.size()));
-  layout.write(st.R(), st.s, observer, out.mutable_data());
-  return out;
 }
 
 std::string vs_observation_string(const PyVsState& st) {
@@ -420,10 +411,6 @@ void bind_versus(py::module_& m) {
       .def("player_reward", [](const PyVsState& st, int p) { return st.reward.at(size_t(p)); }, py::arg("player"))
       .def("player_return", [](const PyVsState& st, int p) { return st.returns().at(size_t(p)); }, py::arg("player"))
       .def("scores", [](const PyVsState& st) { return std::vector<int>(st.s.score.begin(), st.s.score.begin() + st.R().players); })
-      .def("observation_tensor", [](const PyVsState& st, std::optional<int> p) { return vs_tensor(st, *st.game->observation, p); },
-           py::arg("player") = py::none())
-      .def("information_state_tensor", [](const PyVsState& st, std::optional<int> p) { return vs_tensor(st, *st.game->info_state, p); },
-           py::arg("player") = py::none())
       .def("observation_string", [](const PyVsState& st, std::optional<int>) { return vs_observation_string(st); }, py::arg("player") = py::none())
       .def("information_state_string", [](const PyVsState& st, std::optional<int>) {
         std::string out = st.R().describe() + "\n";

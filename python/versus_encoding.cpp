@@ -150,13 +150,6 @@ VsObservation::VsObservation(const VsRules& R) : window(R) {
   for (const VsType& t : R.types) globals.push_back("unseen/" + t.id);
 }
 
-VsObservation vs_information_state(const VsRules& R) {
-  VsObservation o(R);
-  o.info_state = true;
-  o.planes.push_back("order");
-  return o;
-}
-
 void VsObservation::write(const VsRules& R, const VsState& s, int observer, float* out) const {
   std::fill(out, out + size(), 0.0f);
   static const int P_TILE = vs_plane("tile"), P_CITY = vs_plane("city_n"), P_ROAD = vs_plane("road_n"), P_MIST = vs_plane("mist_n"),

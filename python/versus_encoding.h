@@ -9,6 +9,7 @@
 
 #include "engine/versus/versus.h"
 #include "python/coop_encoding.h"
+#include "python/encoding.h"
 
 namespace mists::pyenc {
 
@@ -53,10 +54,9 @@ struct VsObservation {
   VsWindow window;
   std::vector<std::string> planes;
   std::vector<std::string> globals;
-  bool info_state = false;  // one more plane: the order of placement
+  bool info_state = false;  // the information-state tensor (information_state, python/encoding.h)
   size_t size() const { return planes.size() * size_t(window.side) * size_t(window.side) + globals.size(); }
   void write(const vs::VsRules& R, const vs::VsState& s, int observer, float* out) const;
 };
-VsObservation vs_information_state(const vs::VsRules& R);
 
 }  // namespace mists::pyenc

@@ -25,12 +25,6 @@ using nlohmann::json;
 
 namespace {
 
-std::vector<Action> legal(const Rules& R, const State& s) {
-  std::vector<Action> buf(MAX_ACTIONS);
-  buf.resize(size_t(legal_actions(R, s, buf.data())));
-  return buf;
-}
-
 // The learned value's judge of options: the td agent's depth-1 values (solver/td_agent.h).
 TdAgent td_judge(const Rules& R, uint64_t seed) {
   const analysis::AgentSpec td = analysis::parse_agent("td");
@@ -99,7 +93,7 @@ void CoopTable::advance(bool draws) {
       track(before, t);
       continue;
     }
-    const std::vector<Action> opts = legal(*R_, s_);
+    const std::vector<Action> opts = legal();
     if (opts.size() != 1) return;
     const State before = s_;
     apply(*R_, s_, opts[0]);
@@ -132,14 +126,7 @@ void CoopTable::apply_step(const std::string& text) {
     track(before, type);
     return;
   }
-  Action a;
-  if (!parse_action(*R_, s_, text, a)) {
-    std::string some;
-    const std::vector<Action> opts = legal(*R_, s_);
-    for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + action_text(*R_, s_, opts[i]);
-    throw TableError("'" + text + "' is not a legal " + std::string(phase_name(s_.phase)) + " decision here; legal: " + some +
-                     (opts.size() > 6 ? ", ..." : ""));
-  }
+  const Action a = parse_decision(text, std::string(phase_name(s_.phase)) + " decision");
   steps_.push_back(action_text(*R_, s_, a));
   const State before = s_;
   apply(*R_, s_, a);
@@ -214,7 +201,7 @@ json CoopTable::view() const {
   v["colour"] = std::string(COLOUR_NAMES[s_.player]);
   if (s_.phase == Phase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
   json options = json::array();
-  for (const Action& a : legal(R, s_)) {
+  for (const Action& a : legal()) {
     const std::string text = action_text(R, s_, a);
     json o = {{"text", text}, {"words", analysis::coop_step_words(text)}};
     const auto w = record_words(text);
@@ -230,7 +217,7 @@ json CoopTable::view() const {
 json CoopTable::advice(int top, analysis::ReviewProgress* progress) const {
   if (is_over(s_) || is_chance(s_)) throw TableError("advice: the game waits for no decision");
   const Rules& R = *R_;
-  std::vector<Action> opts = legal(R, s_);
+  std::vector<Action> opts = legal();
   const analysis::AgentSpec best = analysis::parse_agent(analysis::BEST_FAIR_AGENT);
   const uint64_t seed = analysis::agent_seed(analysis::cell_seed(how_.seed, R.level.number, R.params.players), how_.game) ^ uint64_t(steps_.size());
   analysis::Chooser choose = analysis::make_agent(R, best, seed, nullptr);
@@ -289,7 +276,7 @@ json CoopTable::review(analysis::ReviewProgress* progress) const {
       ++k;
       continue;
     }
-    std::vector<Action> opts = legal(R, s);
+    std::vector<Action> opts = legal_options<Coop>(R, s);
     if (opts.size() == 1) {
       apply(R, s, opts[0]);
       continue;

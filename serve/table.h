@@ -89,6 +89,18 @@ class SteppedTable : public Table {
   std::vector<std::string> steps_;
   std::vector<size_t> user_;
 
+  std::vector<typename G::Action> legal() const { return legal_options<G>(*R_, s_); }
+  // The decision `text` at s_ (a decision), or a TableError: it is not a legal `what` here (the
+  // message lists the first legal ones).
+  typename G::Action parse_decision(const std::string& text, const std::string& what) const {
+    typename G::Action a{};
+    if (G::parse_action(*R_, s_, text, a)) return a;
+    const std::vector<typename G::Action> opts = legal();
+    std::string some;
+    for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + G::action_text(*R_, s_, opts[i]);
+    throw TableError("'" + text + "' is not a legal " + what + " here; legal: " + some + (opts.size() > 6 ? ", ..." : ""));
+  }
+
   // The parts of a view (docs/serve.md) both games give alike: "undo", "steps" and their "step_words"
   // (`words(k)`: step k's), "input" "none"; and where the game waits for a draw entered at the
   // table, "input" "draw" and "draws", every tile type that may come (a draw's value is a tile type

@@ -25,12 +25,6 @@ namespace {
 // The streams of the table's own numbers: an agent's move, the advice's games.
 enum VsTableStream : uint64_t { AGENT_STREAM = 0x7ab1, ADVICE_STREAM = 0x7ab2 };
 
-std::vector<VsAction> legal(const VsRules& R, const VsState& s) {
-  std::vector<VsAction> buf(VS_MAX_ACTIONS);
-  buf.resize(size_t(legal_actions(R, s, buf.data())));
-  return buf;
-}
-
 // What the seat to move decides, in a few words (the page's question).
 const char* decision_words(VsPhase p) {
   switch (p) {
@@ -111,7 +105,7 @@ VsTable VsTable::from_record(const std::string& text) {
   t.replay(0);
   for (const RecordStep& st : rec.steps) {
     const bool chance = is_chance(t.s_);
-    const bool mine = chance ? t.how_.physical : t.human(t.s_.player) && legal(*t.R_, t.s_).size() > 1;
+    const bool mine = chance ? t.how_.physical : t.human(t.s_.player) && t.legal().size() > 1;
     if (mine) t.user_.push_back(t.steps_.size());
     t.apply_step(st.text);
   }
@@ -155,16 +149,8 @@ void VsTable::apply_step(const std::string& text) {
     apply_chance(R, s_, v);
     return;
   }
-  VsAction a;
-  int n = 0;
-  if (!parse_action(R, s_, text, a, &n)) {
-    std::string some;
-    const std::vector<VsAction> opts = legal(R, s_);
-    for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + action_text(R, s_, opts[i]);
-    throw TableError("'" + text + "' is not a legal decision of seat " + std::to_string(s_.player) + " here; legal: " + some +
-                     (opts.size() > 6 ? ", ..." : ""));
-  }
-  apply_decision(a, n, text);
+  const VsAction a = parse_decision(text, "decision of seat " + std::to_string(s_.player));
+  apply_decision(a, int(legal().size()), text);
 }
 
 void VsTable::apply_decision(VsAction a, int options, const std::string& text) {
@@ -185,7 +171,7 @@ void VsTable::advance() {
       apply_step(chance_text(R, s_, v));
       continue;
     }
-    std::vector<VsAction> opts = legal(R, s_);
+    std::vector<VsAction> opts = legal();
     if (opts.size() == 1) {
       apply_decision(opts[0], 1, action_text(R, s_, opts[0]));
       continue;
@@ -268,7 +254,7 @@ json VsTable::view() const {
   v["phase"] = s_.phase == VsPhase::Place ? "place" : "other";
   if (s_.phase == VsPhase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
   json options = json::array();
-  for (const VsAction& a : legal(R, s_)) {
+  for (const VsAction& a : legal()) {
     const std::string text = action_text(R, s_, a);
     json o = {{"text", text}, {"words", analysis::versus_step_words(text, analysis::seat_label(pic, s_.player))}};
     if ((a.kind() == VsKind::Place) || (a.kind() == VsKind::Abbey && !a.none())) {  // a cell, for a click on the board
@@ -285,7 +271,7 @@ json VsTable::view() const {
 json VsTable::advice(int top, analysis::ReviewProgress* progress) const {
   if (!deciding()) throw TableError("advice: the game waits for no decision of the table's");
   const VsRules& R = *R_;
-  const std::vector<VsAction> opts = legal(R, s_);
+  const std::vector<VsAction> opts = legal();
   const int seat = s_.player;
   const analysis::VsReview how{analysis::parse_vs_agent("mcts"), analysis::parse_vs_agent("expert"), seat};
   const uint64_t seed = stream_seed(analysis::vs_seat_seed(how_.seed, how_.deal, seat), uint64_t(steps_.size()), ADVICE_STREAM);

@@ -110,6 +110,11 @@ TEST_CASE("versus review: one mark per decision of the seat, each verdict what i
   CHECK(text == analysis::review_vs_text(g, two, quick(1), 5, how));
   CHECK(text.find("verdicts: the judge agrees " + std::to_string(count[0]) + ",") != std::string::npos);
   CHECK(text.find("costliest decisions (marked costly):\n  step ") != std::string::npos);
+  // The lines by seat: seat 1 alone (the others decided nothing reviewed), with every decision counted.
+  const size_t by = text.find("\nby seat:\n  seat 1 (");
+  REQUIRE(by != std::string::npos);
+  CHECK(text.find(": " + std::to_string(one.size()) + " decisions, agrees " + std::to_string(count[0]) + ",", by) != std::string::npos);
+  CHECK(text.find("  seat 0 (") == std::string::npos);
   // Every seat: more decisions, seat 1's among them with the same marks (a decision's seed is its step's).
   const std::vector<analysis::ReviewMark> all = analysis::review_vs_record(g, quick(-1), how);
   CHECK(all.size() > one.size());

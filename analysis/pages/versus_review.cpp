@@ -1,8 +1,6 @@
 #include "analysis/pages/versus_review.h"
 
 #include <algorithm>
-#include <cmath>
-#include <iomanip>
 #include <sstream>
 
 #include "analysis/run/error.h"
@@ -159,28 +157,14 @@ std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark
      << negligible << " (the only decisions marked), as good when it lies at or below, within noise when it still straddles "
      << negligible << " after " << how.repeats << ";\n"
      << "n = 0: the judge plays the option played\n\n";
-  os << "step turn seat   n  played                      value   best                        value     cost ± width  verdict\n";
-  for (const ReviewMark& m : marks) {
-    const bool agrees = m.verdict == ReviewVerdict::Agrees;
-    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(5) << m.seat << std::setw(4) << m.repeats << "  "
-       << std::left << std::setw(28) << m.played << std::right << std::setw(6) << review_number(m.played_value, 2) << "   " << std::left
-       << std::setw(28) << (agrees ? "=" : m.best) << std::right << std::setw(6) << review_number(m.best_value, 2) << std::setw(9)
-       << (agrees ? "" : review_number(m.cost(), 2)) << ' ' << std::left << std::setw(7) << (agrees ? "" : "± " + review_number(m.margin, 2))
-       << "  " << verdict_name(m.verdict) << std::right << '\n';
-  }
-  int count[4] = {};
-  for (const ReviewMark& m : marks) ++count[int(m.verdict)];
-  os << "\nverdicts: the judge agrees " << count[int(ReviewVerdict::Agrees)] << ", as good " << count[int(ReviewVerdict::AsGood)]
-     << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly " << count[int(ReviewVerdict::Costly)] << '\n';
-  const std::vector<ReviewMark> sorted = costliest(marks);
-  os << "\ncostliest decisions (marked costly):\n";
-  if (sorted.empty()) os << "  none\n";
-  for (int i = 0; i < top && i < int(sorted.size()); ++i) {
-    const ReviewMark& m = sorted[size_t(i)];
-    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << seat_label(pic, m.seat) << "): played '" << m.played << "' ("
-       << review_number(m.played_value, 2) << "), the judge prefers '" << m.best << "' (" << review_number(m.best_value, 2) << "): cost "
-       << review_number(m.cost(), 2) << " ± " << review_number(m.margin, 2) << " points\n";
-  }
+  ReviewWords words;
+  words.value = words.cost = [](double x) { return review_number(x, 2); };
+  words.unit = " points";
+  words.seat_word = "seat";
+  words.seat_column = true;
+  words.value_width = 6, words.cost_width = 9;
+  for (int p = 0; p < g.rules.players; ++p) words.labels.push_back(seat_label(pic, p));
+  write_review_body(os, marks, words, top);
   return os.str();
 }
 

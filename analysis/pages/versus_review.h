@@ -75,8 +75,8 @@ struct VsBetterLine {
 inline constexpr int VS_LINE_TURNS = 4;
 VsBetterLine vs_better_line(const LoadedVsRecord& game, const ReviewMark& mark, const VsReview& review, int turns = VS_LINE_TURNS);
 
-// The review as text: every reviewed decision with its seat and verdict, a count of each verdict,
-// then the `top` costliest marked decisions with their intervals.
+// The review as text: every reviewed decision with its seat and verdict, a count of each verdict, a
+// line per seat, then the `top` costliest marked decisions with their intervals (write_review_body).
 std::string review_vs_text(const LoadedVsRecord& game, const std::vector<ReviewMark>& marks, const VsReview& review, int top,
                            const ReviewSettings& how);
 

@@ -347,6 +347,53 @@ std::vector<PlayerReview> review_by_seat(const std::vector<std::string>& labels,
   return out;
 }
 
+void write_review_body(std::ostream& os, const std::vector<ReviewMark>& marks, const ReviewWords& words, int top,
+                       const std::function<void(std::ostream&, const ReviewMark&)>& after) {
+  auto label = [&](int seat) {
+    return seat >= 0 && seat < int(words.labels.size()) ? words.labels[size_t(seat)] : words.seat_word + " " + std::to_string(seat + 1);
+  };
+  os << "step turn" << (words.seat_column ? " seat" : "") << "   n  played                      value   best                        value"
+     << std::string(size_t(words.cost_width - 4), ' ') << "cost ± width  verdict\n";
+  for (const ReviewMark& m : marks) {
+    const bool agrees = m.verdict == ReviewVerdict::Agrees;
+    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn;
+    if (words.seat_column) os << std::setw(5) << m.seat;
+    os << std::setw(4) << m.repeats << "  " << std::left << std::setw(28) << m.played << std::right << std::setw(words.value_width)
+       << words.value(m.played_value) << "   " << std::left << std::setw(28) << (agrees ? "=" : m.best) << std::right
+       << std::setw(words.value_width) << words.value(m.best_value) << std::setw(words.cost_width)
+       << (agrees && words.blank_agreed ? "" : words.cost(m.cost())) << ' ' << std::left << std::setw(7)
+       << (agrees ? "" : "± " + words.cost(m.margin)) << "  " << verdict_name(m.verdict) << std::right << '\n';
+  }
+  int count[4] = {};
+  for (const ReviewMark& m : marks) ++count[int(m.verdict)];
+  os << "\nverdicts: the " << words.judge << " agrees " << count[int(ReviewVerdict::Agrees)] << ", as good "
+     << count[int(ReviewVerdict::AsGood)] << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly "
+     << count[int(ReviewVerdict::Costly)] << '\n';
+  // Each seat's decisions (co-op: the player whose turn it was); a seat none of whose decisions was
+  // reviewed (competitive: --seat) is left out.
+  os << "\nby " << words.seat_word << ":\n";
+  for (const PlayerReview& p : review_by_seat(words.labels, marks)) {
+    if (p.decisions == 0) continue;
+    const int* c = p.verdicts;
+    os << "  " << p.label << ": " << p.decisions << " decisions, agrees " << c[int(ReviewVerdict::Agrees)] << ", as good "
+       << c[int(ReviewVerdict::AsGood)] << ", within noise " << c[int(ReviewVerdict::Noise)] << ", costly " << c[int(ReviewVerdict::Costly)];
+    if (p.worst)
+      os << "; the costly ones " << words.cost(p.costly_sum) << words.unit << " in all, the worst step " << p.worst->step + 1 << " (turn "
+         << p.worst->turn << ", " << words.cost(p.worst->cost()) << words.unit << ")";
+    os << '\n';
+  }
+  const std::vector<ReviewMark> sorted = costliest(marks);
+  os << "\ncostliest decisions (marked costly):\n";
+  if (sorted.empty()) os << "  none\n";
+  for (int i = 0; i < top && i < int(sorted.size()); ++i) {
+    const ReviewMark& m = sorted[size_t(i)];
+    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << label(m.seat) << "): played '" << m.played << "' ("
+       << words.value(m.played_value) << "), the " << words.judge << " prefers '" << m.best << "' (" << words.value(m.best_value)
+       << "): cost " << words.cost(m.cost()) << " ± " << words.cost(m.margin) << words.unit << '\n';
+    if (after) after(os, m);
+  }
+}
+
 std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& marks, int top, const ReviewSettings& how,
                         const CoopJudge* judge) {
   const ReviewUnits u{judge && judge->win_chance()};
@@ -373,47 +420,22 @@ std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& ma
        << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
        << "; n = 0: the search agrees with the option played\n\n";
   }
-  os << "step turn   n  played                      value   best                        value    cost ± width  verdict\n";
-  for (const ReviewMark& m : marks) {
-    const bool agrees = m.verdict == ReviewVerdict::Agrees;
-    os << std::setw(4) << m.step + 1 << std::setw(5) << m.turn << std::setw(4) << m.repeats << "  " << std::left << std::setw(28) << m.played << std::right
-       << std::setw(5) << u.value(m.played_value) << "   " << std::left << std::setw(28) << (agrees ? "=" : m.best)
-       << std::right << std::setw(5) << u.value(m.best_value) << std::setw(8) << (agrees && u.win ? "" : u.cost(m.cost())) << ' '
-       << std::left << std::setw(7) << (agrees ? "" : "± " + u.cost(m.margin)) << "  " << verdict_name(m.verdict) << std::right << '\n';
-  }
-  int count[4] = {};
-  for (const ReviewMark& m : marks) ++count[int(m.verdict)];
-  os << "\nverdicts: the " << (u.win ? "judge" : "search") << " agrees " << count[int(ReviewVerdict::Agrees)] << ", as good "
-     << count[int(ReviewVerdict::AsGood)] << ", within noise " << count[int(ReviewVerdict::Noise)] << ", costly "
-     << count[int(ReviewVerdict::Costly)] << '\n';
-  // Each player's decisions (the player whose turn it was).
-  os << "\nby player:\n";
-  for (const PlayerReview& p : review_by_player(g, marks)) {
-    const int* c = p.verdicts;
-    os << "  " << p.label << ": " << p.decisions << " decisions, agrees " << c[int(ReviewVerdict::Agrees)] << ", as good "
-       << c[int(ReviewVerdict::AsGood)] << ", within noise " << c[int(ReviewVerdict::Noise)] << ", costly " << c[int(ReviewVerdict::Costly)];
-    if (p.worst)
-      os << "; the costly ones " << u.cost(p.costly_sum) << u.points() << " in all, the worst step " << p.worst->step + 1 << " (turn "
-         << p.worst->turn << ", " << u.cost(p.worst->cost()) << u.points() << ")";
-    os << '\n';
-  }
-  const std::vector<ReviewMark> sorted = costliest(marks);
-  os << "\ncostliest decisions (marked costly):\n";
-  if (sorted.empty()) os << "  none\n";
-  for (int i = 0; i < top && i < int(sorted.size()); ++i) {
-    const ReviewMark& m = sorted[size_t(i)];
-    os << "  step " << m.step + 1 << " (turn " << m.turn << ", " << player_label(g.rules, m.seat) << "): played '" << m.played << "' ("
-       << u.value(m.played_value) << "), the " << (u.win ? "judge" : "search") << " prefers '" << m.best << "' (" << u.value(m.best_value)
-       << "): cost " << u.cost(m.cost()) << " ± " << u.cost(m.margin) << u.points() << '\n';
-    if (u.win) {
-      const BetterLine line = better_line(g, m, *judge);
-      os << "    the judge's line on the game's own tiles (" << line.steps.size() << " steps): ";
-      const size_t shown = std::min<size_t>(line.steps.size(), 12);
-      for (size_t k = 0; k < shown; ++k) os << (k ? "; " : "") << line.steps[k];
-      os << (shown < line.steps.size() ? "; ..." : "") << " -> " << line.outcome << ", score " << line.score << " after " << line.turns
-         << " tiles\n";
-    }
-  }
+  ReviewWords words;
+  words.value = [&](double x) { return u.value(x); };
+  words.cost = [&](double x) { return u.cost(x); };
+  words.unit = u.points();
+  words.judge = u.win ? "judge" : "search";
+  words.blank_agreed = u.win;
+  for (const PlayerReview& p : review_by_player(g, marks)) words.labels.push_back(p.label);
+  write_review_body(os, marks, words, top, [&](std::ostream& out, const ReviewMark& m) {
+    if (!u.win) return;
+    const BetterLine line = better_line(g, m, *judge);
+    out << "    the judge's line on the game's own tiles (" << line.steps.size() << " steps): ";
+    const size_t shown = std::min<size_t>(line.steps.size(), 12);
+    for (size_t k = 0; k < shown; ++k) out << (k ? "; " : "") << line.steps[k];
+    out << (shown < line.steps.size() ? "; ..." : "") << " -> " << line.outcome << ", score " << line.score << " after " << line.turns
+        << " tiles\n";
+  });
   if (g.rec.outcome == "lost") {
     const std::string why = loss_words(g.rules, walk(g).turns.back().first);
     if (!why.empty()) os << "\nhow the game was lost: " << why << '\n';

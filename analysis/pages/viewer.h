@@ -267,9 +267,29 @@ std::vector<PlayerReview> review_by_player(const LoadedRecord& game, const std::
 // The same for any game: seat p (ReviewMark::seat) labelled labels[p] (a competitive record's seats).
 std::vector<PlayerReview> review_by_seat(const std::vector<std::string>& labels, const std::vector<ReviewMark>& marks);
 
-// The review as text: every decision with its verdict, a count of each verdict, a summary per
-// player (co-op: the player whose turn it was), then the `top` costliest of the marked (Costly)
-// decisions, each with its interval and, for a win-chance judge, the judge's better line.
+// What a review's text says in its game's own words: how a value and a cost are written, who
+// judges, and each seat's name.
+struct ReviewWords {
+  std::function<std::string(double)> value, cost;  // a value, and a cost or a half-width
+  std::string unit;                    // after a cost in the lists: " points", or "" for a search's reward
+  std::string judge = "judge";         // who prefers another option: "judge" or "search"
+  std::vector<std::string> labels;     // seat p's name (ReviewMark::seat)
+  std::string seat_word = "player";    // what a seat is called: the lines per seat are "by player:"
+  bool seat_column = false;            // the table shows the seat that decided (competitive)
+  bool blank_agreed = true;            // the table leaves the cost out where the judge agrees
+  int value_width = 5, cost_width = 8; // the table's value and cost columns
+};
+// A review's body, written once for both games: every decision with its verdict, the count of each
+// verdict, a line per seat that decided (its decisions, verdicts, the costly ones' cost and the worst), then the
+// `top` costliest marked decisions with their intervals, each followed by what `after(os, m)` adds
+// (the co-op judge's line).
+void write_review_body(std::ostream& os, const std::vector<ReviewMark>& marks, const ReviewWords& words, int top,
+                       const std::function<void(std::ostream&, const ReviewMark&)>& after = {});
+
+// The review as text: what its values and costs are, then its body (write_review_body): every
+// decision with its verdict, a count of each verdict, a summary per player (the player whose turn it
+// was), then the `top` costliest of the marked (Costly) decisions, each with its interval and, for a
+// win-chance judge, the judge's better line.
 std::string review_text(const LoadedRecord& game, const std::vector<ReviewMark>& marks, int top,
                         const ReviewSettings& how = {}, const CoopJudge* judge = nullptr);
 

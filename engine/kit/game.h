@@ -60,6 +60,14 @@ concept GameTraits = requires(const typename G::Rules& R, typename G::State& s, 
 
 // ---- Written once over the contract ----------------------------------------------------------------
 
+// The legal actions at `s` (a decision), in the engine's order.
+template <GameTraits G>
+std::vector<typename G::Action> legal_options(const typename G::Rules& R, const typename G::State& s) {
+  std::vector<typename G::Action> out(static_cast<size_t>(G::MAX_ACTIONS));
+  out.resize(static_cast<size_t>(G::legal_actions(R, s, out.data())));
+  return out;
+}
+
 // Applies one step as records write it (a chance outcome at a chance step, else a legal action);
 // false, with `s` unchanged, when the text names none of them here.
 template <GameTraits G>

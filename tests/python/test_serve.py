@@ -96,11 +96,12 @@ def test_an_entered_game_undo_advice_and_review(server, tmp_path):
     assert status == 200
     status, text = request(port, "POST", f"/api/tables/{gid}/undo", {})
     assert status == 200 and json.loads(text)["view"] == before
-    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3})
+    # Advice and a review asked for at once wait for the whole search: the job's limit, not a step's.
+    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3}, timeout=120)
     advice = json.loads(text)
     assert status == 200 and advice["choice"] in [o["text"] for o in v["options"]]
     assert len(advice["options"]) == min(3, len(v["options"])) and all(0 <= o["win"] <= 1 for o in advice["options"])
-    status, text = request(port, "POST", f"/api/tables/{gid}/review", {})
+    status, text = request(port, "POST", f"/api/tables/{gid}/review", {}, timeout=120)
     review = json.loads(text)
     assert status == 200 and review["win_chance"] and len(review["curve"]) == len(review["marks"])
     assert review["judge"] == "planner:value=blend,blend=10,samples=12" and review["rollout"] == "td"
@@ -186,7 +187,8 @@ def test_a_competitive_entered_game_advice_and_review(server, tmp_path):
         status, text = request(port, "POST", f"/api/tables/{gid}/step", {"step": step})
         assert status == 200, text
         v = json.loads(text)["view"]
-    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3})
+    # Advice and a review asked for at once wait for the whole search: the job's limit, not a step's.
+    status, text = request(port, "POST", f"/api/tables/{gid}/advice", {"top": 3}, timeout=120)
     advice = json.loads(text)
     assert status == 200 and advice["choice"] in [o["text"] for o in v["options"]] and advice["agent"] == "mcts"
     assert len(advice["options"]) == min(3, len(v["options"])) and all(0 <= o["win"] <= 1 for o in advice["options"])
@@ -248,7 +250,9 @@ def test_advice_and_review_as_jobs_with_progress_and_cancel(server):
     assert status == 202, text
     j = wait_job(port, json.loads(text)["job"])
     assert j["state"] == "done" and j["done"] == j["total"] == len(j["result"]["marks"]) and j["table"] == gid
-    status, text = request(port, "POST", f"/api/tables/{gid}/review", {})
+    # The same review asked for at once: the request waits for the whole review (as long as the job
+    # took, longer on a loaded machine), so it is given the job's limit.
+    status, text = request(port, "POST", f"/api/tables/{gid}/review", {}, timeout=120)
     assert status == 200 and json.loads(text) == j["result"]
     # Advice as a job: two stages; refused where the game waits for a draw.
     while v["input"] != "decision":
