@@ -238,6 +238,7 @@ TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the revi
     CHECK(j.at("verdict") == analysis::verdict_name(m.verdict));
     CHECK(j.at("margin") == m.margin);
     CHECK(j.at("cost") == m.cost());
+    CHECK(j.at("seat") == m.seat);
   }
   // An anchor per board, and the costly decisions, costliest first, each linked to the board that
   // lists its step.
@@ -257,7 +258,9 @@ TEST_CASE("viewer: a frame per turn with the numbers of the replay, and the revi
       for (const auto& st : frames[i].at("steps"))
         if (st.at("step") == m.step) frame = i;
     REQUIRE(frame < frames.size());
-    const std::string item = "<li><a href=\"#turn-" + std::to_string(frame) + "\">step " + std::to_string(m.step + 1) + " (turn " + std::to_string(m.turn) + ")</a>";
+    const std::string player = analysis::review_by_player(g, marks).at(size_t(m.seat)).label;  // "player 1 (red, green)"
+    const std::string item = "<li><a href=\"#turn-" + std::to_string(frame) + "\">step " + std::to_string(m.step + 1) + " (turn " +
+                             std::to_string(m.turn) + ", " + player + ")</a>";
     const size_t at = items.find(item, from);
     CHECK_MESSAGE(at != std::string::npos, item);
     if (at != std::string::npos) from = at + item.size();

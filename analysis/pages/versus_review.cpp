@@ -139,12 +139,11 @@ VsBetterLine vs_better_line(const LoadedVsRecord& g, const ReviewMark& mark, con
 
 std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark>& marks, const VsReview& review, int top,
                            const ReviewSettings& how) {
-  VsPicture pic;
-  pic.seats = g.rec.agents;
+  const ReviewWords words = vs_review_words(g);
   std::ostringstream os;
   os << "review of " << versus_short_title(g.rules) << ", seed " << g.rec.seed << " deal " << g.rec.deal << ", seats:";
-  for (int p = 0; p < g.rules.players; ++p) os << (p ? "," : "") << ' ' << seat_label(pic, p);
-  os << "\nreviewed: " << (review.seat < 0 ? "every seat's" : seat_label(pic, review.seat) + "'s") << " decisions with two or more options, "
+  for (size_t p = 0; p < words.labels.size(); ++p) os << (p ? "," : "") << ' ' << words.labels[p];
+  os << "\nreviewed: " << (review.seat < 0 ? "every seat's" : words.labels.at(size_t(review.seat)) + "'s") << " decisions with two or more options, "
      << marks.size() << " of them; judged by " << review.judge.text << ", valued by " << review.rollout.text << '\n';
   const std::string rounds = review_rounds(how);  // "4, 8, 16"
   const std::string negligible = review_number(how.negligible, 2);
@@ -157,13 +156,6 @@ std::string review_vs_text(const LoadedVsRecord& g, const std::vector<ReviewMark
      << negligible << " (the only decisions marked), as good when it lies at or below, within noise when it still straddles "
      << negligible << " after " << how.repeats << ";\n"
      << "n = 0: the judge plays the option played\n\n";
-  ReviewWords words;
-  words.value = words.cost = [](double x) { return review_number(x, 2); };
-  words.unit = " points";
-  words.seat_word = "seat";
-  words.seat_column = true;
-  words.value_width = 6, words.cost_width = 9;
-  for (int p = 0; p < g.rules.players; ++p) words.labels.push_back(seat_label(pic, p));
   write_review_body(os, marks, words, top);
   return os.str();
 }

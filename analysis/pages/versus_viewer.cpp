@@ -37,6 +37,19 @@ bool versus_turn_ends(const VsState& after, const std::string& step) {
   return after.phase == VsPhase::Draw || after.phase == VsPhase::AbbeyChoice || after.phase == VsPhase::Over;
 }
 
+ReviewWords vs_review_words(const LoadedVsRecord& g) {
+  VsPicture pic;
+  pic.seats = g.rec.agents;
+  ReviewWords words;
+  words.value = words.cost = [](double x) { return review_number(x, 2); };
+  words.unit = " points";
+  words.seat_word = "seat";
+  words.seat_column = true;
+  words.value_width = 6, words.cost_width = 9;
+  for (int p = 0; p < g.rules.players; ++p) words.labels.push_back(seat_label(pic, p));
+  return words;
+}
+
 namespace {
 
 struct Step {
@@ -136,13 +149,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
   data["frames"] = frames;
   data["digits"] = 2;  // values are points
   data["judge_word"] = "judge";
-  json jm = json::object();
-  if (marks)
-    for (const ReviewMark& m : *marks)
-      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", m.best_value},
-                                    {"played_value", m.played_value}, {"cost", m.cost()}, {"margin", m.margin},
-                                    {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}, {"seat", m.seat}};
-  data["marks"] = jm;
+  data["marks"] = marks ? marks_json(*marks) : json::object();
   const std::vector<ReviewMark> costly = marks ? costliest(*marks) : std::vector<ReviewMark>{};
   page.turn_marked.assign(boards.size(), false);
   for (const ReviewMark& m : costly) page.turn_marked[frame_of.at(m.step)] = true;
@@ -159,21 +166,7 @@ std::string versus_viewer_html(const LoadedVsRecord& g, const std::string& title
         << " played is as good";
   page.summary_html = sum.str();
   page.rules_html = xml_escape(R.describe());
-  if (marks) {
-    std::ostringstream extra;
-    extra << "<h3>costliest decisions</h3>";
-    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the noise.</p>";
-    else {
-      extra << "<ol id=\"costliest\">";
-      for (const ReviewMark& m : costly)  // as the text names them; each links to the board its turn led to
-        extra << "<li><a href=\"#turn-" << frame_of.at(m.step) << "\">step " << m.step + 1 << " (turn " << m.turn << ", "
-              << xml_escape(seat_label(pic, m.seat)) << ")</a>: played " << xml_escape(m.played) << " (" << review_number(m.played_value, 2)
-              << "), the judge prefers " << xml_escape(m.best) << " (" << review_number(m.best_value, 2) << "): cost " << review_number(m.cost(), 2)
-              << " ± " << review_number(m.margin, 2) << " points</li>";
-      extra << "</ol>";
-    }
-    page.extra_panel_html = extra.str();
-  }
+  if (marks) page.extra_panel_html = costliest_html(costly, frame_of, vs_review_words(g));  // as the text names them
   return game_page_html(page, data);
 }
 

@@ -34,6 +34,10 @@ LoadedVsRecord load_vs_record(const std::string& path, const std::string& text);
 std::string versus_viewer_html(const LoadedVsRecord& game, const std::string& title, const std::vector<ReviewMark>* marks = nullptr,
                                const ReviewSettings& how = {});
 
+// The review's words for a competitive game (write_review_body, costliest_html): values and costs
+// in points of margin with two decimals, each seat named by its agent.
+ReviewWords vs_review_words(const LoadedVsRecord& game);
+
 // True at a board of versus_viewer_html and `mists replay --show`: `step` (just applied) ends a turn.
 bool versus_turn_ends(const vs::VsState& after, const std::string& step);
 

@@ -325,6 +325,18 @@ struct ReviewUnits {
   std::string points() const { return win ? " points" : ""; }
 };
 
+// The review's words for a co-op game (write_review_body, costliest_html).
+ReviewWords coop_review_words(const LoadedRecord& g, const std::vector<ReviewMark>& marks, ReviewUnits u) {
+  ReviewWords words;
+  words.value = [u](double x) { return u.value(x); };
+  words.cost = [u](double x) { return u.cost(x); };
+  words.unit = u.points();
+  words.judge = u.win ? "judge" : "search";
+  words.blank_agreed = u.win;
+  for (const PlayerReview& p : review_by_player(g, marks)) words.labels.push_back(p.label);
+  return words;
+}
+
 }  // namespace
 
 std::vector<PlayerReview> review_by_player(const LoadedRecord& g, const std::vector<ReviewMark>& marks) {
@@ -394,6 +406,33 @@ void write_review_body(std::ostream& os, const std::vector<ReviewMark>& marks, c
   }
 }
 
+json marks_json(const std::vector<ReviewMark>& marks) {
+  auto number = [](double x) { return std::isnan(x) ? json() : json(x); };
+  json out = json::object();
+  for (const ReviewMark& m : marks)
+    out[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", number(m.best_value)},
+                                   {"played_value", number(m.played_value)}, {"cost", number(m.cost())}, {"margin", m.margin},
+                                   {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}, {"seat", m.seat}};
+  return out;
+}
+
+std::string costliest_html(const std::vector<ReviewMark>& costly, const std::map<int, size_t>& frame_of, const ReviewWords& words,
+                           const std::function<void(std::ostream&, const ReviewMark&)>& after) {
+  std::ostringstream os;
+  os << "<h3>costliest decisions</h3>";
+  if (costly.empty()) return os.str() + "<p id=\"costliest\">None: no cost stands out from the noise.</p>";
+  os << "<ol id=\"costliest\">";
+  for (const ReviewMark& m : costly) {
+    const std::string seat = m.seat >= 0 && m.seat < int(words.labels.size()) ? ", " + xml_escape(words.labels[size_t(m.seat)]) : "";
+    os << "<li><a href=\"#turn-" << frame_of.at(m.step) << "\">step " << m.step + 1 << " (turn " << m.turn << seat << ")</a>: played "
+       << xml_escape(m.played) << " (" << words.value(m.played_value) << "), the " << words.judge << " prefers " << xml_escape(m.best)
+       << " (" << words.value(m.best_value) << "): cost " << words.cost(m.cost()) << " ± " << words.cost(m.margin) << words.unit;
+    if (after) after(os, m);
+    os << "</li>";
+  }
+  return os.str() + "</ol>";
+}
+
 std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& marks, int top, const ReviewSettings& how,
                         const CoopJudge* judge) {
   const ReviewUnits u{judge && judge->win_chance()};
@@ -420,14 +459,7 @@ std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& ma
        << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
        << "; n = 0: the search agrees with the option played\n\n";
   }
-  ReviewWords words;
-  words.value = [&](double x) { return u.value(x); };
-  words.cost = [&](double x) { return u.cost(x); };
-  words.unit = u.points();
-  words.judge = u.win ? "judge" : "search";
-  words.blank_agreed = u.win;
-  for (const PlayerReview& p : review_by_player(g, marks)) words.labels.push_back(p.label);
-  write_review_body(os, marks, words, top, [&](std::ostream& out, const ReviewMark& m) {
+  write_review_body(os, marks, coop_review_words(g, marks, u), top, [&](std::ostream& out, const ReviewMark& m) {
     if (!u.win) return;
     const BetterLine line = better_line(g, m, *judge);
     out << "    the judge's line on the game's own tiles (" << line.steps.size() << " steps): ";
@@ -550,14 +582,7 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
     page.turn_labels.push_back(s.turn);
   }
   data["frames"] = frames;
-  json jm = json::object();
-  if (marks)
-    for (const ReviewMark& m : *marks)
-      jm[std::to_string(m.step)] = {{"played", m.played}, {"best", m.best}, {"best_value", std::isnan(m.best_value) ? json() : json(m.best_value)},
-                                    {"played_value", std::isnan(m.played_value) ? json() : json(m.played_value)},
-                                    {"cost", std::isnan(m.cost()) ? json() : json(m.cost())}, {"margin", m.margin},
-                                    {"repeats", m.repeats}, {"verdict", verdict_name(m.verdict)}};
-  data["marks"] = jm;
+  data["marks"] = marks ? marks_json(*marks) : json::object();
   if (win) data["percent"] = true, data["judge_word"] = "judge";
 
   std::ostringstream sum;
@@ -580,31 +605,15 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
         << " or finds the option played as good";
   page.summary_html = sum.str();
   page.rules_html = xml_escape(g.rules.describe());
-  if (marks) {
-    std::ostringstream extra;
-    extra << "<h3>costliest decisions</h3>";
-    if (costly.empty()) extra << "<p id=\"costliest\">None: no cost stands out from the " << (win ? "games'" : "search's") << " noise.</p>";
-    else {
-      extra << "<ol id=\"costliest\">";
-      for (const ReviewMark& m : costly) {  // as the text names them; each links to the board its turn led to
-        const size_t t = frame_of.at(m.step);
-        extra << "<li><a href=\"#turn-" << t << "\">step " << m.step + 1 << " (turn " << m.turn << ")</a>: played "
-              << xml_escape(m.played) << " (" << u.value(m.played_value) << "), the " << (win ? "judge" : "search") << " prefers "
-              << xml_escape(m.best) << " (" << u.value(m.best_value) << "): cost " << u.cost(m.cost()) << " ± " << u.cost(m.margin)
-              << u.points();
-        if (win) {  // the better line, folded
-          const BetterLine line = better_line(g, m, *judge);
-          extra << "<details class=\"better-line\"><summary>the judge's line: " << xml_escape(line.outcome) << ", score " << line.score
-                << " after " << line.turns << " tiles</summary><ol>";
-          for (const std::string& st : line.steps) extra << "<li>" << xml_escape(coop_step_words(st)) << "</li>";
-          extra << "</ol></details>";
-        }
-        extra << "</li>";
-      }
-      extra << "</ol>";
-    }
-    page.extra_panel_html = extra.str();
-  }
+  if (marks)  // each costly decision as the text names it, with the judge's line folded under it
+    page.extra_panel_html = costliest_html(costly, frame_of, coop_review_words(g, *marks, u), [&](std::ostream& os, const ReviewMark& m) {
+      if (!win) return;
+      const BetterLine line = better_line(g, m, *judge);
+      os << "<details class=\"better-line\"><summary>the judge's line: " << xml_escape(line.outcome) << ", score " << line.score
+         << " after " << line.turns << " tiles</summary><ol>";
+      for (const std::string& st : line.steps) os << "<li>" << xml_escape(coop_step_words(st)) << "</li>";
+      os << "</ol></details>";
+    });
   return game_page_html(page, data);
 }
 

@@ -6,9 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "analysis/agents/agents.h"
 #include "analysis/run/error.h"
@@ -285,6 +288,15 @@ struct ReviewWords {
 // (the co-op judge's line).
 void write_review_body(std::ostream& os, const std::vector<ReviewMark>& marks, const ReviewWords& words, int top,
                        const std::function<void(std::ostream&, const ReviewMark&)>& after = {});
+// The review's marks as the game page reads them, by record step: the options, their values (null
+// where none was measured), the cost with its half-width, the games or searches, the verdict and
+// the seat; the same for both games.
+nlohmann::json marks_json(const std::vector<ReviewMark>& marks);
+// The game page's list of the costly decisions `costly` (costliest first), in the words of the text
+// (write_review_body), each a link to the board `frame_of` gives its step; `after(os, m)` adds to
+// an item (the co-op judge's folded line).
+std::string costliest_html(const std::vector<ReviewMark>& costly, const std::map<int, size_t>& frame_of, const ReviewWords& words,
+                           const std::function<void(std::ostream&, const ReviewMark&)>& after = {});
 
 // The review as text: what its values and costs are, then its body (write_review_body): every
 // decision with its verdict, a count of each verdict, a summary per player (the player whose turn it
