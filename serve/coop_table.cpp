@@ -193,24 +193,18 @@ json CoopTable::view() const {
   v["score"] = progress(R, s_);
   v["ghost_supply"] = int(s_.ghost_supply);
   v["svg"] = render_svg(R, s_, SvgBoardOptions{last_tile_, 1, false});
-  v["frame"] = {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", svg::CELL}};
+  v["frame"] = frame_json(f, svg::CELL);
   v["legend_svg"] = render_svg_legend(R);
   if (!view_steps(v, [&](size_t k) { return analysis::coop_step_words(steps_[k]); })) return v;
   v["input"] = "decision";
   v["player"] = int(s_.player);
   v["colour"] = std::string(COLOUR_NAMES[s_.player]);
   if (s_.phase == Phase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
-  json options = json::array();
-  for (const Action& a : legal()) {
-    const std::string text = action_text(R, s_, a);
-    json o = {{"text", text}, {"words", analysis::coop_step_words(text)}};
-    const auto w = record_words(text);
-    if (w.size() == 4 && w[0] == "place") {  // the cell in engine coordinates, for a click on the board
+  v["options"] = options_json(analysis::coop_step_words, [](const Action&, json& o) {
+    const auto w = record_words(o["text"].get<std::string>());
+    if (w.size() == 4 && w[0] == "place")  // the cell in engine coordinates
       o["x"] = std::stoi(w[1]) + START_X, o["y"] = std::stoi(w[2]) + START_Y, o["rot"] = std::stoi(w[3]);
-    }
-    options.push_back(o);
-  }
-  v["options"] = options;
+  });
   return v;
 }
 

@@ -101,6 +101,20 @@ class SteppedTable : public Table {
     throw TableError("'" + text + "' is not a legal " + what + " here; legal: " + some + (opts.size() > 6 ? ", ..." : ""));
   }
 
+  // The view's "options": every legal decision with its text and `words(text)`, and where `cell(a, o)`
+  // adds one, the cell a click on the board picks it by.
+  template <class Words, class Cell>
+  nlohmann::json options_json(Words&& words, Cell&& cell) const {
+    nlohmann::json options = nlohmann::json::array();
+    for (const typename G::Action& a : legal()) {
+      const std::string text = G::action_text(*R_, s_, a);
+      nlohmann::json o = {{"text", text}, {"words", words(text)}};
+      cell(a, o);
+      options.push_back(o);
+    }
+    return options;
+  }
+
   // The parts of a view (docs/serve.md) both games give alike: "undo", "steps" and their "step_words"
   // (`words(k)`: step k's), "input" "none"; and where the game waits for a draw entered at the
   // table, "input" "draw" and "draws", every tile type that may come (a draw's value is a tile type
@@ -134,6 +148,13 @@ class SteppedTable : public Table {
   Game& self() { return static_cast<Game&>(*this); }
   const Game& self() const { return static_cast<const Game&>(*this); }
 };
+
+// The view's "frame": where the board's picture puts the cells (x0..x1, y0..y1 the cells drawn,
+// `left` and `top` the first one's corner, `cell` a cell's side), for a click on the board.
+template <class Frame>
+nlohmann::json frame_json(const Frame& f, double cell) {
+  return {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", cell}};
+}
 
 // A review mark as the page reads it (docs/serve.md), its two options in words.
 nlohmann::json mark_json(const analysis::ReviewMark& m, const std::string& played_words, const std::string& best_words);

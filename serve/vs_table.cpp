@@ -243,7 +243,7 @@ json VsTable::view() const {
   if (R.game == VsGame::Gcc) status += "; " + std::to_string(int(s_.ghosts)) + " ghosts in the supply";
   v["status"] = status;
   v["svg"] = analysis::render_versus_svg(R, s_, pic);
-  v["frame"] = {{"x0", f.x0}, {"x1", f.x1}, {"y0", f.y0}, {"y1", f.y1}, {"left", f.left}, {"top", f.top}, {"cell", f.cell}};
+  v["frame"] = frame_json(f, f.cell);
   v["legend_svg"] = analysis::render_versus_legend(R, pic);
   // A chance step here is an entered game's draw: the player says what was drawn.
   if (!view_steps(v, [&](size_t k) { return analysis::versus_step_words(steps_[k], analysis::seat_label(pic, who_[k])); })) return v;
@@ -253,18 +253,14 @@ json VsTable::view() const {
   v["ask"] = decision_words(s_.phase);
   v["phase"] = s_.phase == VsPhase::Place ? "place" : "other";
   if (s_.phase == VsPhase::Place) set_drawn(v, R.types[s_.drawn].spec, R.types[s_.drawn].id);
-  json options = json::array();
-  for (const VsAction& a : legal()) {
-    const std::string text = action_text(R, s_, a);
-    json o = {{"text", text}, {"words", analysis::versus_step_words(text, analysis::seat_label(pic, s_.player))}};
-    if ((a.kind() == VsKind::Place) || (a.kind() == VsKind::Abbey && !a.none())) {  // a cell, for a click on the board
-      o["x"] = int(a.cell() % VS_W), o["y"] = int(a.cell() / VS_W);
-      o["cell"] = std::to_string(int(a.cell() % VS_W) - VS_START) + " " + std::to_string(int(a.cell() / VS_W) - VS_START);
-      if (a.kind() == VsKind::Place) o["rot"] = a.rot();
-    }
-    options.push_back(o);
-  }
-  v["options"] = options;
+  const std::string seat = analysis::seat_label(pic, s_.player);
+  v["options"] = options_json([&](const std::string& text) { return analysis::versus_step_words(text, seat); },
+                              [](const VsAction& a, json& o) {
+                                if (a.kind() != VsKind::Place && (a.kind() != VsKind::Abbey || a.none())) return;
+                                o["x"] = int(a.cell() % VS_W), o["y"] = int(a.cell() / VS_W);
+                                o["cell"] = std::to_string(int(a.cell() % VS_W) - VS_START) + " " + std::to_string(int(a.cell() / VS_W) - VS_START);
+                                if (a.kind() == VsKind::Place) o["rot"] = a.rot();
+                              });
   return v;
 }
 
