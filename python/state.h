@@ -24,6 +24,13 @@
 
 namespace mists::pybind {
 
+// The bound of a game's chance outcomes (max_chance_outcomes): every outcome, a tile type at a draw
+// or a chip's value where a chip turns up, is below it.
+template <class Rules>
+int chance_space_of(const Rules& rules) {
+  return std::max<int>(int(rules.types.size()), 3);
+}
+
 // A game's state in progress, for game traits G. Derived (the game's own state, CRTP) gives:
 //   const typename G::Rules& R() const;          its rules
 //   int players() const;                         seats (or colours) that act
@@ -118,7 +125,7 @@ struct OpenSpielState {
                                 " legal: " + texts + (opts.size() > 5 ? ", ..." : "") + ")");
   }
   int action_space() const { return self().game->actions->size(); }       // num_distinct_actions
-  int chance_space() const { return std::max<int>(int(self().R().types.size()), 3); }  // tile types, or chip values
+  int chance_space() const { return chance_space_of(self().R()); }
   // The tensor of `layout` (the game's observation or information-state layout) as `player` sees it,
   // by default the one to move (Derived::observer() away from a decision); ValueError for no such player.
   template <class Layout>
@@ -249,7 +256,7 @@ pybind11::class_<Game, std::shared_ptr<Game>>& bind_openspiel_game(pybind11::cla
    })
       .def("num_distinct_actions", [](const Game& g) { return g.actions->size(); },
            "The size of the dense action index (docs/python.md, Actions).")
-      .def("max_chance_outcomes", [](const Game& g) { return std::max<int>(int(g.rules->types.size()), 3); },
+      .def("max_chance_outcomes", [](const Game& g) { return chance_space_of(*g.rules); },
            "Chance outcomes are tile types (a draw) or chip values: all below this.")
       .def("min_utility", [](const Game&) { return 0.0; })
       .def("max_utility", [](const Game&) { return 1.0; })

@@ -90,11 +90,14 @@ class SteppedTable : public Table {
   std::vector<size_t> user_;
 
   std::vector<typename G::Action> legal() const { return legal_options<G>(*R_, s_); }
-  // The decision `text` at s_ (a decision), or a TableError: it is not a legal `what` here (the
-  // message lists the first legal ones).
+  // The decision `text` at s_ (a decision), or refuse_decision.
   typename G::Action parse_decision(const std::string& text, const std::string& what) const {
     typename G::Action a{};
-    if (G::parse_action(*R_, s_, text, a)) return a;
+    if (!G::parse_action(*R_, s_, text, a)) refuse_decision(text, what);
+    return a;
+  }
+  // A TableError: `text` is not a legal `what` at s_ (the message lists the first legal ones).
+  [[noreturn]] void refuse_decision(const std::string& text, const std::string& what) const {
     const std::vector<typename G::Action> opts = legal();
     std::string some;
     for (size_t i = 0; i < opts.size() && i < 6; ++i) some += (i ? ", " : "") + G::action_text(*R_, s_, opts[i]);

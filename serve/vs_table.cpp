@@ -149,8 +149,10 @@ void VsTable::apply_step(const std::string& text) {
     apply_chance(R, s_, v);
     return;
   }
-  const VsAction a = parse_decision(text, "decision of seat " + std::to_string(s_.player));
-  apply_decision(a, int(legal().size()), text);
+  VsAction a;
+  int n = 0;  // the options there were (a forced step counts apart)
+  if (!parse_action(R, s_, text, a, &n)) refuse_decision(text, "decision of seat " + std::to_string(s_.player));
+  apply_decision(a, n, text);
 }
 
 void VsTable::apply_decision(VsAction a, int options, const std::string& text) {

@@ -326,14 +326,14 @@ struct ReviewUnits {
 };
 
 // The review's words for a co-op game (write_review_body, costliest_html).
-ReviewWords coop_review_words(const LoadedRecord& g, const std::vector<ReviewMark>& marks, ReviewUnits u) {
+ReviewWords coop_review_words(const LoadedRecord& g, ReviewUnits u) {
   ReviewWords words;
   words.value = [u](double x) { return u.value(x); };
   words.cost = [u](double x) { return u.cost(x); };
   words.unit = u.points();
   words.judge = u.win ? "judge" : "search";
   words.blank_agreed = u.win;
-  for (const PlayerReview& p : review_by_player(g, marks)) words.labels.push_back(p.label);
+  for (int p = 0; p < g.rules.params.players; ++p) words.labels.push_back(player_label(g.rules, p));
   return words;
 }
 
@@ -459,7 +459,7 @@ std::string review_text(const LoadedRecord& g, const std::vector<ReviewMark>& ma
        << "below " << negligible << ", within noise when it still straddles " << negligible << " after " << how.repeats
        << "; n = 0: the search agrees with the option played\n\n";
   }
-  write_review_body(os, marks, coop_review_words(g, marks, u), top, [&](std::ostream& out, const ReviewMark& m) {
+  write_review_body(os, marks, coop_review_words(g, u), top, [&](std::ostream& out, const ReviewMark& m) {
     if (!u.win) return;
     const BetterLine line = better_line(g, m, *judge);
     out << "    the judge's line on the game's own tiles (" << line.steps.size() << " steps): ";
@@ -606,7 +606,7 @@ std::string viewer_html(const LoadedRecord& g, const std::vector<ReviewMark>* ma
   page.summary_html = sum.str();
   page.rules_html = xml_escape(g.rules.describe());
   if (marks)  // each costly decision as the text names it, with the judge's line folded under it
-    page.extra_panel_html = costliest_html(costly, frame_of, coop_review_words(g, *marks, u), [&](std::ostream& os, const ReviewMark& m) {
+    page.extra_panel_html = costliest_html(costly, frame_of, coop_review_words(g, u), [&](std::ostream& os, const ReviewMark& m) {
       if (!win) return;
       const BetterLine line = better_line(g, m, *judge);
       os << "<details class=\"better-line\"><summary>the judge's line: " << xml_escape(line.outcome) << ", score " << line.score
